@@ -1,0 +1,141 @@
+# y2038-lab: boot Linux at the 2038 rollover and record what time really does.
+#   make run     (default) install what is missing, build what changed, run the
+#                matrix into results/<run-id>/ (results/latest points at it)
+#   make check   the lab's own tests, and one real boot of every kernel config
+# Variables: MACHINES="i386 ..." (default: every machines/*.mk), KERNEL=linux-source
+# (or linux-source-X.Y), CACHE=~/.cache/y2038-lab, V=1 to see every command.
+
+.DEFAULT_GOAL := run
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+CACHE         ?= $(HOME)/.cache/y2038-lab
+KERNEL        ?= linux-source
+BUILD         ?= build
+RESULTS       ?= results
+RTC_BASE      ?= 2038-01-19T03:13:55
+GUEST_TIMEOUT ?= 60
+BOOT_TIMEOUT  ?= 300
+ifndef RUN_ID
+RUN_ID := $(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID)
+endif
+export RUN_ID
+RUN_DIR := $(RESULTS)/$(RUN_ID)
+
+Q := $(if $(V),,@)
+say = @printf '  %-8s %s\n' $(1) '$(2)'
+
+# --- Machines and configs: facts are data (machines/*.mk, patches/config/).
+ALL_MACHINES := $(patsubst machines/%.mk,%,$(sort $(wildcard machines/*.mk)))
+include $(ALL_MACHINES:%=machines/%.mk)
+MACHINES ?= $(ALL_MACHINES)
+unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
+ifneq ($(unknown),)
+$(error unknown machine "$(unknown)": the lab knows $(ALL_MACHINES) (one file each in machines/))
+endif
+CONFIGS   := compat32-y compat32-n
+USERLANDS := $(sort $(foreach m,$(MACHINES),$($(m).userland)))
+ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).ucross))))
+
+COMMON_PACKAGES := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch
+PACKAGES := $(sort $(COMMON_PACKAGES) $(foreach m,$(MACHINES),$($(m).packages)))
+
+# --- Host tools (run on this machine).
+HOST        := $(BUILD)/host
+HOST_CC     ?= gcc
+HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror
+HOST_TOOLS  := y2038-collect kconfig-verify mkinitramfs kvm-probe
+$(HOST)/y2038-collect: host-tools/collect.c host-tools/tap.c host-tools/expect.c host-tools/tap.h host-tools/expect.h
+$(HOST)/kconfig-verify: host-tools/kconfig-verify.c host-tools/kconfig.c host-tools/kconfig.h
+$(HOST)/mkinitramfs: host-tools/mkinitramfs.c
+$(HOST)/kvm-probe: host-tools/kvm-probe.c
+$(HOST)/%:
+	$(call say,HOSTCC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+
+# --- Guest userland: every scenario twice (legacy and time64 glibc), static.
+SCENARIOS     := $(basename $(notdir $(wildcard scenarios/*.c)))
+SCENARIO_BINS := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
+GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror -static
+TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
+
+# $(1): userland name
+define userland-rules
+$(BUILD)/$(1)/scenarios/%-legacy: scenarios/%.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -o $$@ $$<
+$(BUILD)/$(1)/scenarios/%-time64: scenarios/%.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+$(BUILD)/$(1)/init: guest-init/init.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+$(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%)
+	$$(call say,CPIO,$$@)
+	$$(Q)$$< $$@ $$(wordlist 2,999,$$^)
+endef
+$(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
+
+# --- Kernels: kernel.sh reuses a cached build when no input changed.
+# $(1): machine, $(2): config
+define kernel-rules
+$(BUILD)/kernels/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
+	$$(Q)host-tools/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=patches/series \
+		machine=$(1) config=$(2) karch=$$($(1).karch) ktarget=$$($(1).ktarget) \
+		kimage=$$($(1).kimage) kcross=$$($(1).kcross) verify=$(HOST)/kconfig-verify \
+		fragments="patches/config/common.config $$($(1).fragment) patches/config/$(2).config" \
+		out=$$@
+endef
+$(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)))))
+
+# --- Boots: one per (machine, config), each into its own folder of the run.
+define boot-rules
+$(RUN_DIR)/boots/$(1)-$(2)/meta: $(BUILD)/kernels/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
+	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
+		userland=$$($(1).userland) kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
+		scenarios=$$(subst $$(space),$$(comma),$$(SCENARIO_BINS)) \
+		qemu=$$($(1).qemu) qemu_args="$$($(1).qemu_args)" \
+		console_qemu="$$($(1).console_qemu)" tap_qemu="$$($(1).tap_qemu)" \
+		console=$$($(1).console) tap_dev=$$($(1).tap_dev) accel="$$($(1).accel)" \
+		rtc_base=$$(RTC_BASE) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
+		probe=$(HOST)/kvm-probe cache=$$(CACHE)
+endef
+$(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(eval $(call boot-rules,$(m),$(c)))))
+space := $(subst ,, )
+comma := ,
+BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)/meta))
+
+# --- Commands.
+.PHONY: run lab deps check unit-tests boot-check clean FORCE
+run: deps
+	$(Q)$(MAKE) --no-print-directory lab
+
+# The matrix of one run; exits non-zero when an observation contradicts its expectation.
+lab: $(BOOTS) $(HOST)/y2038-collect
+	$(Q)ln -sfn $(RUN_ID) $(RESULTS)/latest
+	$(Q)$(HOST)/y2038-collect expectations.tsv $(RUN_DIR)
+	@echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, boots/*/console.log)"
+
+deps:
+	$(Q)host-tools/deps.sh $(PACKAGES)
+
+check: deps
+	$(Q)$(MAKE) --no-print-directory unit-tests
+	$(Q)$(MAKE) --no-print-directory boot-check
+
+unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
+	$(Q)tests/run-unit-tests.sh $(HOST)
+
+# Every kernel config, booted once for real; every cell must match.
+boot-check:
+	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
+	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS))
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# boot.sh - boot one lab guest at the rollover and keep everything it left.
+#
+#   boot.sh KEY=VALUE...
+#     out=DIR                 the boot's folder in the run (created)
+#     machine= config= userland= run_id=    recorded in DIR/meta
+#     kernel_env=FILE         written by kernel.sh (image, version, patches)
+#     initrd=FILE scenarios=a,b,c
+#     qemu= qemu_args= console_qemu= tap_qemu=  from machines/<m>.mk
+#     console= tap_dev=       guest devices for the console and for TAP
+#     accel="kvm tcg"         candidates, in order; kvm only where proved
+#     rtc_base=ISO-8601       the guest's RTC at power-on
+#     guest_timeout=S         per scenario, enforced inside the guest
+#     boot_timeout=S          for the whole guest, enforced here
+#     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
+#
+# Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
+# DIR/meta. A guest that hangs, panics or never starts is a result, not an
+# error: this exits 0 whenever it could record what happened.
+set -euo pipefail
+
+for kv in "$@"; do
+	case $kv in
+	*=*) declare "${kv%%=*}=${kv#*=}" ;;
+	*) echo "boot.sh: not KEY=VALUE: $kv" >&2; exit 2 ;;
+	esac
+done
+: "${out:?}" "${machine:?}" "${config:?}" "${kernel_env:?}" "${initrd:?}"
+: "${scenarios:?}" "${qemu:?}" "${console:?}" "${tap_dev:?}" "${accel:?}"
+: "${rtc_base:?}" "${guest_timeout:?}" "${boot_timeout:?}" "${probe:?}" "${cache:?}"
+qemu_args=${qemu_args-} console_qemu=${console_qemu-} tap_qemu=${tap_qemu-}
+userland=${userland-} run_id=${run_id-}
+say() { printf '  %-8s %s\n' "$1" "$2"; }
+
+# shellcheck source=/dev/null
+. "$kernel_env"
+mkdir -p "$out"
+
+# Everything a guest of this machine needs but its command line.
+qemu_base() {
+	local dir=$1
+	echo "$qemu $qemu_args -nodefaults -display none -no-reboot" \
+		"-kernel $KERNEL_IMAGE -initrd $initrd -rtc base=$rtc_base" \
+		"${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@FILE@/$dir/tap.log}"
+}
+
+# KVM is used only after it booted this very guest here; the verdict is kept
+# per host boot, qemu binary and machine, so it is paid for once.
+choose_accel() {
+	local a verdict file dir
+	for a in $accel; do
+		[ "$a" = kvm ] || { echo "$a"; return; }
+		file=$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+		if [ ! -f "$file" ]; then
+			mkdir -p "$cache/accel"
+			if ! verdict=$("$probe"); then
+				:
+			else
+				dir=$(mktemp -d)
+				# shellcheck disable=SC2046
+				if timeout -k 2 15 $(qemu_base "$dir") -accel kvm \
+					-append "console=$console panic=-1 y2038.guest y2038.tap=$tap_dev" \
+					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
+					verdict=kvm
+				else
+					verdict="tcg: KVM opened, but a kvm guest did not boot within 15 s"
+				fi
+				rm -rf "$dir"
+			fi
+			echo "$verdict" >"$file"
+		fi
+		verdict=$(cat "$file")
+		if [ "$verdict" = kvm ]; then
+			echo kvm
+			return
+		fi
+		echo "$verdict" >"$out/accel-probe.txt"
+	done
+	echo tcg
+}
+
+acc=$(choose_accel)
+cmdline="console=$console panic=-1 y2038.guest y2038.run=$scenarios y2038.tap=$tap_dev y2038.timeout=$guest_timeout"
+cmd="$(qemu_base "$out") -accel $acc"
+printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
+
+write_meta() {
+	cat >"$out/meta.tmp" <<EOF
+run_id=$run_id
+machine=$machine
+userland=$userland
+kernel=$KERNEL_VERSION
+kernel_source=$KERNEL_SOURCE
+config=${config/-/=}
+patches=$KERNEL_PATCHES
+accel=$acc
+scenarios=$scenarios
+qemu_status=$1
+qemu_exit=$2
+wall_s=$3
+timeout_s=$boot_timeout
+EOF
+	mv "$out/meta.tmp" "$out/meta"
+}
+
+write_meta running - -
+say BOOT "$machine $config ($acc): $scenarios"
+start=$(date +%s.%N)
+rc=0
+# shellcheck disable=SC2086
+timeout -k 5 "$boot_timeout" $cmd -append "$cmdline" >"$out/qemu.log" 2>&1 || rc=$?
+wall=$(echo "$(date +%s.%N) - $start" | bc)
+wall=$(printf '%.2f' "$wall")
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	status=timeout
+elif [ $rc -ne 0 ] && [ ! -s "$out/console.log" ]; then
+	status=failed
+else
+	status=exited
+fi
+write_meta "$status" "$rc" "$wall"
+say DONE "$machine $config: qemu $status (exit $rc) after $wall s"

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# kernel.sh - build (or reuse) one lab kernel.
+#
+#   kernel.sh KEY=VALUE...
+#     cache=DIR           where sources and builds live (outside the repo)
+#     package=NAME        linux-source (the metapackage) or linux-source-X.Y
+#     series=FILE         patches/series; patches are read beside it
+#     machine=NAME config=NAME karch=ARCH ktarget=TARGET kimage=PATH kcross=PREFIX
+#     fragments="A B C"   config fragments, in order, over tinyconfig
+#     verify=PROGRAM      kconfig-verify
+#     out=FILE            where to write the kernel's facts (shell KEY=VALUE)
+#
+# One build directory per (kernel version, machine, config, patch-series hash,
+# fragment hash). When it already holds an image, nothing is built.
+set -euo pipefail
+
+for kv in "$@"; do
+	case $kv in
+	*=*) declare "${kv%%=*}=${kv#*=}" ;;
+	*) echo "kernel.sh: not KEY=VALUE: $kv" >&2; exit 2 ;;
+	esac
+done
+: "${cache:?}" "${package:?}" "${series:?}" "${machine:?}" "${config:?}"
+: "${karch:?}" "${ktarget:?}" "${kimage:?}" "${fragments:?}" "${verify:?}" "${out:?}"
+kcross=${kcross-}
+cache=$(realpath -m "$cache")
+abs=()
+for f in $fragments; do
+	[ -r "$f" ] || { echo "kernel.sh: config fragment $f is missing" >&2; exit 1; }
+	abs+=("$(realpath "$f")")
+done
+fragments="${abs[*]}"
+here=$(cd "$(dirname "$0")" && pwd)
+say() { printf '  %-8s %s\n' "$1" "$2"; }
+die() { echo "kernel.sh: $*" >&2; exit 1; }
+
+# --- Which source: the metapackage resolves to one linux-source-X.Y.
+srcpkg=$package
+if [ "$package" = linux-source ]; then
+	srcpkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null |
+		sed -n 's/^\(linux-source-[0-9.]*\).*/\1/p')
+	[ -n "$srcpkg" ] || die "the linux-source package is not installed (make deps installs it)"
+fi
+version=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null) ||
+	die "$srcpkg is not installed: apt-get install $srcpkg"
+tarball=/usr/src/$srcpkg.tar.xz
+[ -r "$tarball" ] || die "$tarball is missing although $srcpkg $version is installed"
+
+# --- The pristine tree, unpacked once per package version.
+pristine=$cache/src/$srcpkg-$version
+if [ ! -d "$pristine" ]; then
+	say UNPACK "$tarball -> $pristine"
+	mkdir -p "$cache/src"
+	tmp=$(mktemp -d "$cache/src/.unpack.XXXXXX")
+	tar -C "$tmp" -xf "$tarball"
+	mv "$tmp/$srcpkg" "$pristine"
+	rmdir "$tmp"
+fi
+
+# --- The patched tree, once per series hash ("none" when the series is empty).
+plist=$("$here/series.sh" list "$series")
+mapfile -t patches <<<"$plist"
+[ -n "$plist" ] || patches=()
+if [ ${#patches[@]} -eq 0 ]; then
+	phash=none
+	patches_desc=none
+	tree=$pristine
+else
+	phash=$("$here/series.sh" hash "$series")
+	patches_desc="${#patches[@]} patches @ $phash"
+	tree=$cache/src/$srcpkg-$version-p$phash
+	if [ ! -d "$tree" ]; then
+		say PATCH "${#patches[@]} patches from $series -> $tree"
+		"$here/series.sh" apply "$series" "$pristine" "$tree"
+	fi
+fi
+
+# --- The build directory: fragments are part of its name.
+fhash=$(cat $fragments | sha256sum | cut -c1-12)
+obj=$cache/build/$srcpkg-$version/$machine-$config-p$phash-f$fhash
+image=$obj/$kimage
+mkdir -p "$obj"
+exec 9>"$obj.lock"
+flock 9	# two runs may share the cache; one builds, the other waits
+
+if [ -f "$image" ] && [ -f "$obj/.y2038-built" ]; then
+	say REUSE "$machine $config kernel: $image"
+	seconds=$(cat "$obj/.y2038-built")
+else
+	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc (building, log: $obj/build.log)"
+	start=$(date +%s)
+	kmake() { make -C "$tree" O="$obj" ARCH="$karch" CROSS_COMPILE="$kcross" "$@"; }
+	if ! { kmake tinyconfig &&
+	       (cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $fragments) &&
+	       kmake olddefconfig; } >"$obj/build.log" 2>&1; then
+		tail -20 "$obj/build.log" >&2
+		die "configuring $machine $config failed (log: $obj/build.log)"
+	fi
+	# A value that did not take is an error: the lab must measure what it says.
+	if ! "$verify" "$obj/.config" $fragments; then
+		die "$machine $config: the config fragments did not take (see above)"
+	fi
+	if ! kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1; then
+		tail -30 "$obj/build.log" >&2
+		die "building $machine $config failed (log: $obj/build.log)"
+	fi
+	seconds=$(($(date +%s) - start))
+	echo "$seconds" >"$obj/.y2038-built"
+	say BUILT "$machine $config in $seconds s: $image"
+fi
+
+mkdir -p "$(dirname "$out")"
+cat >"$out.tmp" <<EOF
+KERNEL_IMAGE=$image
+KERNEL_SOURCE=$srcpkg
+KERNEL_VERSION=$version
+KERNEL_PATCHES=$patches_desc
+KERNEL_BUILD_SECONDS=$seconds
+EOF
+mv "$out.tmp" "$out"

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* tap.h - parse the TAP a y2038-lab guest prints (see guest-init/init.c). */
+#ifndef Y2038_TAP_H
+#define Y2038_TAP_H
+
+#include <stddef.h>
+
+/* One case line of a scenario: "ok 3 legacy time after # CLASS detail". */
+struct tap_cell {
+	char abi[16];
+	char name[64];
+	char phase[16];
+	char class[16];
+	char detail[256];
+};
+
+/* One scenario binary, as guest-init ran it. */
+struct tap_binary {
+	char name[64];
+	int has_result;		/* guest-init printed its ok/not ok line */
+	int ok;
+	char directive[160];	/* "exit=1", "TIMEOUT 60 seconds", "CRASH ..." */
+	char bail[256];		/* the scenario's own "Bail out!" reason */
+	int plan;		/* its "1..N", or -1 */
+	size_t ncells;
+	struct tap_cell *cells;
+};
+
+struct tap_run {
+	int has_version;	/* "TAP version 13" at top level */
+	int plan;		/* top-level "1..N", or -1 */
+	int done;		/* "# y2038-init: done": init got to the end */
+	char bail[256];		/* top-level "Bail out!" reason */
+	size_t malformed;	/* result lines that could not be read */
+	size_t nbins;
+	struct tap_binary *bins;
+};
+
+/* Parse len bytes of TAP (need not be NUL-terminated). 0, or -1 on ENOMEM. */
+int tap_parse(const char *buf, size_t len, struct tap_run *run);
+void tap_free(struct tap_run *run);
+
+/* The binary named name, or NULL. */
+struct tap_binary *tap_find_binary(struct tap_run *run, const char *name);
+
+#endif

@@ -1,0 +1,25 @@
+# i386: a 32-bit x86 PC kernel running the i386 userland.
+# One file per machine; the Makefile reads every machines/*.mk. Keys:
+#   karch, ktarget, kimage, kcross  the kernel's ARCH, make target, image, CROSS_COMPILE
+#   fragment                        its config fragment (plus common and compat32-y/n)
+#   userland, ucross                which scenario build runs on it, and its compiler
+#   qemu, qemu_args                 the emulator and the board
+#   console, tap_dev                kernel console, and the guest device TAP goes to
+#   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
+#   accel                           accelerators to try in order (kvm only if proved)
+#   packages                        the Debian packages this machine needs
+i386.karch        := i386
+i386.ktarget      := bzImage
+i386.kimage       := arch/x86/boot/bzImage
+i386.kcross       :=
+i386.fragment     := patches/config/arch-i386.config
+i386.userland     := i386
+i386.ucross       := i686-linux-gnu-
+i386.qemu         := qemu-system-i386
+i386.qemu_args    := -M pc -m 128
+i386.console      := ttyS0
+i386.tap_dev      := /dev/ttyS1
+i386.console_qemu := -serial file:@FILE@
+i386.tap_qemu     := -serial file:@FILE@
+i386.accel        := kvm tcg
+i386.packages     := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86

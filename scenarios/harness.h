@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * harness.h - the y2038-lab scenario harness (header-only).
+ *
+ * A scenario is a table of cases. Each case names an interface, an ABI kind
+ * (libc or raw syscall) and a phase relative to the rollover; the harness sets
+ * CLOCK_REALTIME for it, runs it in a child with a timeout, and prints one TAP
+ * 13 line that says what the interface really did:
+ *
+ *   ok 1 legacy time before # PASS time = 2147483647 (2038-01-19T03:14:07Z)
+ *   not ok 2 legacy time after # EOVERFLOW time: errno 75 EOVERFLOW
+ *
+ * "ok" means the interface gave the correct time or waited the full time. The
+ * class after '#' is the observation; whether it was *expected* is decided on
+ * the host by the collector from expectations.tsv, never here.
+ *
+ * The harness's own clock work (setting the clock, timing, timeouts) uses the
+ * raw time64 system calls only, so it works whatever COMPAT_32BIT_TIME is and
+ * whichever time_t the scenario was built with.
+ */
+#ifndef Y2038_HARNESS_H
+#define Y2038_HARNESS_H
+
+#include <errno.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+#define NSEC_PER_SEC	1000000000LL
+#define NSEC_PER_MSEC	1000000LL
+/* 2038-01-19T03:14:07Z: the last second a signed 32-bit time_t can hold. */
+#define Y2038_LAST_SEC	2147483647LL
+#define Y2038_WRAP	4294967296LL	/* what a 32-bit value loses */
+
+/* kselftest exit codes */
+#define KSFT_PASS	0
+#define KSFT_FAIL	1
+#define KSFT_XFAIL	2
+#define KSFT_XPASS	3
+#define KSFT_SKIP	4
+
+/* Built with -D_TIME_BITS=64 on a 32-bit target, or on a 64-bit target. */
+#if defined(__USE_TIME_BITS64) || (defined(__TIMESIZE) && __TIMESIZE == 64)
+#define Y2038_TIME64_BUILD 1
+#define Y2038_LIBC_ABI "time64"
+#define Y2038_RAW_ABI "raw64"
+#else
+#define Y2038_TIME64_BUILD 0
+#define Y2038_LIBC_ABI "legacy"
+#define Y2038_RAW_ABI "raw32"
+#endif
+
+/* 64-bit targets have only the one (64-bit) set of time syscalls. */
+#ifndef __NR_clock_gettime64
+#define __NR_clock_gettime64 __NR_clock_gettime
+#define __NR_clock_settime64 __NR_clock_settime
+#define __NR_clock_nanosleep_time64 __NR_clock_nanosleep
+#define __NR_ppoll_time64 __NR_ppoll
+#endif
+
+/* The kernel's two timespec layouts, independent of the libc's time_t. */
+struct kts64 {
+	int64_t tv_sec;
+	int64_t tv_nsec;
+};
+
+struct old_ts32 {
+	int32_t tv_sec;
+	int32_t tv_nsec;
+};
+
+struct old_tv32 {
+	int32_t tv_sec;
+	int32_t tv_usec;
+};
+
+static inline struct kts64 kts64_from_ns(int64_t ns)
+{
+	struct kts64 ts = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC };
+
+	return ts;
+}
+
+static inline int64_t kts64_to_ns(const struct kts64 *ts)
+{
+	return ts->tv_sec * NSEC_PER_SEC + ts->tv_nsec;
+}
+
+/* raw time64 syscalls: 0 or -errno, never touching errno's meaning. */
+static inline int raw64_call(long nr, long a, long b, long c, long d, long e)
+{
+	long ret = syscall(nr, a, b, c, d, e);
+
+	return ret < 0 ? -errno : (int)ret;
+}
+
+static inline int raw64_clock_gettime(clockid_t clk, struct kts64 *ts)
+{
+	return raw64_call(__NR_clock_gettime64, clk, (long)ts, 0, 0, 0);
+}
+
+static inline int raw64_clock_settime(clockid_t clk, const struct kts64 *ts)
+{
+	return raw64_call(__NR_clock_settime64, clk, (long)ts, 0, 0, 0);
+}
+
+static inline int raw64_clock_nanosleep(clockid_t clk, int flags,
+					const struct kts64 *req)
+{
+	return raw64_call(__NR_clock_nanosleep_time64, clk, flags, (long)req,
+			  0, 0);
+}
+
+static inline int raw64_ppoll(struct pollfd *fds, unsigned int n,
+			      const struct kts64 *timeout)
+{
+	return raw64_call(__NR_ppoll_time64, (long)fds, n, (long)timeout, 0,
+			  sizeof(sigset_t));
+}
+
+static inline int64_t clock_ns(clockid_t clk)
+{
+	struct kts64 ts;
+
+	if (raw64_clock_gettime(clk, &ts))
+		return -1;
+	return kts64_to_ns(&ts);
+}
+
+/*
+ * Wait up to timeout_ns for fd to become readable or hang up.
+ * Returns 1 when it did, 0 on timeout, -errno on error.
+ */
+static inline int wait_readable(int fd, int64_t timeout_ns)
+{
+	int64_t deadline = clock_ns(CLOCK_MONOTONIC) + timeout_ns;
+
+	for (;;) {
+		struct pollfd pfd = { .fd = fd, .events = POLLIN };
+		int64_t left = deadline - clock_ns(CLOCK_MONOTONIC);
+		struct kts64 ts;
+		int ret;
+
+		if (left <= 0)
+			return 0;
+		ts = kts64_from_ns(left);
+		ret = raw64_ppoll(&pfd, 1, &ts);
+		if (ret == -EINTR)
+			continue;
+		return ret;
+	}
+}
+
+/* Proleptic Gregorian date of a 64-bit Unix time, without libc's time_t. */
+static inline void iso8601(int64_t t, char *buf, size_t len)
+{
+	int64_t days = t / 86400, sod = t % 86400;
+	int64_t era, doe, yoe, doy, mp, y, m, d;
+
+	if (sod < 0) {
+		sod += 86400;
+		days--;
+	}
+	days += 719468;
+	era = (days >= 0 ? days : days - 146096) / 146097;
+	doe = days - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	y = yoe + era * 400 + (m <= 2);
+	snprintf(buf, len, "%04lld-%02lld-%02lldT%02lld:%02lld:%02lldZ",
+		 (long long)y, (long long)m, (long long)d,
+		 (long long)(sod / 3600), (long long)(sod / 60 % 60),
+		 (long long)(sod % 60));
+}
+
+static inline const char *errno_name(int err)
+{
+	static const struct { int err; const char *name; } names[] = {
+		{ EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
+		{ EINVAL, "EINVAL" }, { EFAULT, "EFAULT" }, { EPERM, "EPERM" },
+		{ EINTR, "EINTR" }, { EAGAIN, "EAGAIN" }, { ENOENT, "ENOENT" },
+		{ ETIMEDOUT, "ETIMEDOUT" }, { ENOTSUP, "ENOTSUP" },
+		{ EBADF, "EBADF" }, { ERANGE, "ERANGE" }, { EACCES, "EACCES" },
+		{ ENOMEM, "ENOMEM" }, { ESRCH, "ESRCH" }, { 0, "0" },
+	};
+	static char other[16];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].err == err)
+			return names[i].name;
+	snprintf(other, sizeof(other), "E%d", err);
+	return other;
+}
+
+/* What one case observed: an outcome class and a human-readable detail. */
+struct outcome {
+	char class[16];
+	char detail[240];
+};
+
+static inline void outcome_set(struct outcome *o, const char *class,
+			       const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static inline void outcome_set(struct outcome *o, const char *class,
+			       const char *fmt, ...)
+{
+	va_list ap;
+
+	snprintf(o->class, sizeof(o->class), "%s", class);
+	va_start(ap, fmt);
+	vsnprintf(o->detail, sizeof(o->detail), fmt, ap);
+	va_end(ap);
+}
+
+/* A call failed with err: the class is the errno's name. */
+static inline void outcome_errno(struct outcome *o, const char *call, int err)
+{
+	outcome_set(o, errno_name(err), "%s: errno %d %s", call, err,
+		    errno_name(err));
+}
+
+/*
+ * Judge a wall-clock reading (in seconds) taken between two raw time64
+ * readings lo_ns and hi_ns: PASS when it is the time, WRAP when it is the
+ * time less 2^32 s (a time32 value that went negative: 1901), else WRONG.
+ */
+static inline void judge_reading(struct outcome *o, const char *call,
+				 int64_t seen, int64_t lo_ns, int64_t hi_ns)
+{
+	int64_t lo = lo_ns / NSEC_PER_SEC - 1, hi = hi_ns / NSEC_PER_SEC + 1;
+	char when[64];
+
+	iso8601(seen, when, sizeof(when));
+	if (seen >= lo && seen <= hi)
+		outcome_set(o, "PASS", "%s = %lld (%s)", call,
+			    (long long)seen, when);
+	else if (seen + Y2038_WRAP >= lo && seen + Y2038_WRAP <= hi)
+		outcome_set(o, "WRAP", "%s = %lld (%s), 2^32 s behind", call,
+			    (long long)seen, when);
+	else
+		outcome_set(o, "WRONG", "%s = %lld (%s), true time %lld", call,
+			    (long long)seen, when,
+			    (long long)(hi_ns / NSEC_PER_SEC));
+}
+
+/* Tolerance for "returned early": timers never fire before their time. */
+#define Y2038_EARLY_SLACK_NS (5 * NSEC_PER_MSEC)
+
+/*
+ * Judge a wait that should have lasted want_ns and took took_ns; err is the
+ * errno it failed with, or 0.
+ */
+static inline void judge_wait(struct outcome *o, const char *call, int err,
+			      int64_t want_ns, int64_t took_ns)
+{
+	if (err)
+		outcome_set(o, errno_name(err),
+			    "%s: errno %d %s after %.3f s of %.3f s", call, err,
+			    errno_name(err), took_ns / 1e9, want_ns / 1e9);
+	else if (took_ns + Y2038_EARLY_SLACK_NS < want_ns)
+		outcome_set(o, "EARLY", "%s returned after %.3f s of %.3f s",
+			    call, took_ns / 1e9, want_ns / 1e9);
+	else
+		outcome_set(o, "PASS", "%s waited %.3f s of %.3f s", call,
+			    took_ns / 1e9, want_ns / 1e9);
+}
+
+enum abi_kind { LIBC, RAW };
+
+struct y2038_case {
+	const char *name;	/* the interface under test */
+	enum abi_kind kind;	/* the libc call, or the raw syscall */
+	const char *phase;	/* before | after | across the rollover */
+	int64_t start_ns;	/* CLOCK_REALTIME is set to this first, */
+	int64_t observe_ns;	/* then left to tick up to this (0: don't) */
+	void (*run)(struct outcome *o);
+};
+
+/* The phases: the clock is set, and if need be left to tick over. */
+#define Y2038_BEFORE \
+	.phase = "before", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 500 * NSEC_PER_MSEC
+#define Y2038_AFTER \
+	.phase = "after", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 900 * NSEC_PER_MSEC, \
+	.observe_ns = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC + 50 * NSEC_PER_MSEC
+/* A wait armed at 03:14:07.75 for 500 ms ends after the overflow. */
+#define Y2038_ACROSS \
+	.phase = "across", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 750 * NSEC_PER_MSEC
+#define Y2038_ACROSS_WAIT_NS (500 * NSEC_PER_MSEC)
+
+/* How long one case may take before it is killed and called TIMEOUT. */
+#ifndef Y2038_CASE_TIMEOUT_NS
+#define Y2038_CASE_TIMEOUT_NS (10 * NSEC_PER_SEC)
+#endif
+
+/*
+ * The scenarios set the wall clock. Refuse to do that anywhere but in a lab
+ * guest, whose kernel command line carries "y2038.guest": the host's clock
+ * must never move.
+ */
+static inline int inside_lab_guest(void)
+{
+	char line[4096];
+	FILE *f = fopen("/proc/cmdline", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	if (fgets(line, sizeof(line), f))
+		found = strstr(line, "y2038.guest") != NULL;
+	fclose(f);
+	return found;
+}
+
+/* The case body, in a child, at its point in time. */
+static inline void run_case_child(const struct y2038_case *c, int fd)
+{
+	struct outcome o = { "CRASH", "no outcome written" };
+	struct kts64 ts = kts64_from_ns(c->start_ns);
+	int err = raw64_clock_settime(CLOCK_REALTIME, &ts);
+
+	if (err) {
+		outcome_errno(&o, "clock_settime64 (harness)", -err);
+		snprintf(o.class, sizeof(o.class), "ERROR");
+	} else {
+		if (c->observe_ns) {
+			ts = kts64_from_ns(c->observe_ns);
+			while (raw64_clock_nanosleep(CLOCK_REALTIME,
+						     TIMER_ABSTIME, &ts) == -EINTR)
+				;
+		}
+		c->run(&o);
+	}
+	if (write(fd, &o, sizeof(o)) != sizeof(o))
+		_exit(3);
+	_exit(0);
+}
+
+static inline const char *case_abi(const struct y2038_case *c)
+{
+	return c->kind == LIBC ? Y2038_LIBC_ABI : Y2038_RAW_ABI;
+}
+
+/* Run one case in a child; a crash or a hang is its verdict, not ours. */
+static inline void run_case(const struct y2038_case *c, struct outcome *o)
+{
+	int64_t real0 = clock_ns(CLOCK_REALTIME), mono0 = clock_ns(CLOCK_MONOTONIC);
+	struct kts64 restore;
+	int pipefd[2], status = 0, ready;
+	pid_t pid;
+
+	outcome_set(o, "ERROR", "harness: pipe/fork failed");
+	if (pipe(pipefd))
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return;
+	if (pid == 0) {
+		close(pipefd[0]);
+		run_case_child(c, pipefd[1]);
+	}
+	close(pipefd[1]);
+	ready = wait_readable(pipefd[0], Y2038_CASE_TIMEOUT_NS);
+	if (ready <= 0) {
+		kill(pid, SIGKILL);
+		outcome_set(o, "TIMEOUT", "%s did not return within %lld s",
+			    c->name,
+			    (long long)(Y2038_CASE_TIMEOUT_NS / NSEC_PER_SEC));
+	} else if (read(pipefd[0], o, sizeof(*o)) != sizeof(*o)) {
+		outcome_set(o, "CRASH", "%s: child ended without an outcome",
+			    c->name);
+	}
+	close(pipefd[0]);
+	waitpid(pid, &status, 0);
+	if (WIFSIGNALED(status) && strcmp(o->class, "TIMEOUT"))
+		outcome_set(o, "CRASH", "%s: killed by signal %d (%s)", c->name,
+			    WTERMSIG(status), strsignal(WTERMSIG(status)));
+
+	/* Put the clock back where it would be had no case moved it. */
+	restore = kts64_from_ns(real0 + clock_ns(CLOCK_MONOTONIC) - mono0);
+	raw64_clock_settime(CLOCK_REALTIME, &restore);
+}
+
+/* Run a scenario's case table; returns a kselftest exit code. */
+static inline int run_cases(const struct y2038_case *cases, size_t n)
+{
+	unsigned int pass = 0, fail = 0, skip = 0;
+	size_t i;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n");
+	if (!inside_lab_guest()) {
+		printf("Bail out! not inside a y2038-lab guest (no y2038.guest on the kernel command line): refusing to set the clock\n");
+		return KSFT_SKIP;
+	}
+	printf("1..%zu\n", n);
+	for (i = 0; i < n; i++) {
+		const struct y2038_case *c = &cases[i];
+		struct outcome o;
+		int ok;
+
+		run_case(c, &o);
+		if (!strcmp(o.class, "SKIP")) {
+			printf("ok %zu %s %s %s # SKIP %s\n", i + 1,
+			       case_abi(c), c->name, c->phase, o.detail);
+			skip++;
+			continue;
+		}
+		ok = !strcmp(o.class, "PASS");
+		printf("%s %zu %s %s %s # %s %s\n", ok ? "ok" : "not ok", i + 1,
+		       case_abi(c), c->name, c->phase, o.class, o.detail);
+		if (ok)
+			pass++;
+		else
+			fail++;
+	}
+	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
+	       pass, fail, skip);
+	if (fail)
+		return KSFT_FAIL;
+	return pass ? KSFT_PASS : KSFT_SKIP;
+}
+
+#endif /* Y2038_HARNESS_H */
