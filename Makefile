@@ -39,7 +39,7 @@ CONFIGS   := compat32-y compat32-n
 USERLANDS := $(sort $(foreach m,$(MACHINES),$($(m).userland)))
 ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).ucross))))
 
-COMMON_PACKAGES := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch
+COMMON_PACKAGES := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq
 PACKAGES := $(sort $(COMMON_PACKAGES) $(foreach m,$(MACHINES),$($(m).packages)))
 
 # --- Host tools (run on this machine).
@@ -125,9 +125,13 @@ lab: $(BOOTS) $(HOST)/y2038-collect
 deps:
 	$(Q)host-tools/deps.sh $(PACKAGES)
 
+# The closing line sums the tests of both parts.
+COUNTS := $(abspath $(BUILD)/check-counts)
 check: deps
-	$(Q)$(MAKE) --no-print-directory unit-tests
-	$(Q)$(MAKE) --no-print-directory boot-check
+	@mkdir -p $(BUILD) && rm -f $(COUNTS)
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check
+	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
 
 unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
 	$(Q)tests/run-unit-tests.sh $(HOST)

@@ -63,7 +63,7 @@ choose_accel() {
 					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
 					verdict=kvm
 				else
-					verdict="tcg: KVM opened, but a kvm guest did not boot within 15 s"
+					verdict="tcg: kvm-probe ran a guest instruction, but this kernel did not boot under KVM within 15 s"
 				fi
 				rm -rf "$dir"
 			fi
@@ -74,7 +74,7 @@ choose_accel() {
 			echo kvm
 			return
 		fi
-		echo "$verdict" >"$out/accel-probe.txt"
+		echo "$verdict" >"$out/accel-note"
 	done
 	echo tcg
 }
@@ -99,6 +99,7 @@ qemu_status=$1
 qemu_exit=$2
 wall_s=$3
 timeout_s=$boot_timeout
+accel_note=$(cat "$out/accel-note" 2>/dev/null || true)
 EOF
 	mv "$out/meta.tmp" "$out/meta"
 }

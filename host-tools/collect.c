@@ -32,6 +32,7 @@ struct meta {
 	char config[16], patches[64], accel[16], scenarios[512];
 	char qemu_status[16], qemu_exit[16], wall_s[16], timeout_s[16];
 	char run_id[64];
+	char accel_note[160];	/* why not kvm, when kvm was a candidate */
 };
 
 struct cell {
@@ -111,7 +112,7 @@ static void read_meta(const char *path, struct meta *m)
 			K(machine), K(userland), K(kernel), K(kernel_source),
 			K(config), K(patches), K(accel), K(scenarios),
 			K(qemu_status), K(qemu_exit), K(wall_s), K(timeout_s),
-			K(run_id),
+			K(run_id), K(accel_note),
 #undef K
 		};
 		size_t i;
@@ -416,6 +417,7 @@ static void write_json(FILE *f, struct boot *boots, size_t nboots)
 			json_field(f, "config", m->config, 0);
 			json_field(f, "patches", m->patches, 0);
 			json_field(f, "accel", m->accel, 0);
+			json_field(f, "accel_note", m->accel_note, 0);
 			json_field(f, "abi", c->abi, 0);
 			json_field(f, "scenario", c->scenario, 0);
 			json_field(f, "case", c->name, 0);
@@ -465,6 +467,8 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 			b->meta.machine, b->meta.config, b->meta.kernel_source,
 			b->meta.kernel, b->meta.patches, b->meta.accel,
 			b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
+		if (b->meta.accel_note[0])
+			fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);
 		fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
 		for (a = 0; a < NABIS; a++)
 			fprintf(f, " %-20s", abi_columns[a]);

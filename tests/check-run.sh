@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# check-run.sh - assertions on a real run of the lab (make boot-check).
+#
+#   tests/check-run.sh RUN_DIR MACHINES CONFIGS
+#
+# Every (machine, config) booted for real, reached the end of its scenarios,
+# recorded how it was accelerated, and every cell matched its expectation.
+set -uo pipefail
+
+run=$1 nmachines=$2 nconfigs=$3
+passed=0 failed=0
+expect() {
+	local name=$1; shift
+	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
+	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
+}
+
+echo "TAP version 13"
+boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d | sort)
+expect "boot-check: one boot per machine and config ($((nmachines * nconfigs)))" \
+	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs))
+for b in $boots; do
+	name=$(basename "$b")
+	expect "boot-check: $name: qemu exited by itself" grep -qx 'qemu_status=exited' "$b/meta"
+	expect "boot-check: $name: the kernel console was kept" grep -q '^Linux version' "$b/console.log"
+	expect "boot-check: $name: guest-init reached its end" grep -qx '# y2038-init: done' "$b/tap.log"
+	expect "boot-check: $name: accel is recorded as kvm or tcg" grep -qxE 'accel=(kvm|tcg)' "$b/meta"
+done
+cells=$(jq length "$run/results.json")
+expect "boot-check: results.json holds cells ($cells)" test "$cells" -gt 0
+expect "boot-check: every cell matches its expectation" \
+	test "$(jq '[.[] | select(.verdict != "match")] | length' "$run/results.json")" = 0
+expect "boot-check: both configs were measured" \
+	test "$(jq -r '[.[].config] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
+echo "1..$((passed + failed))"
+echo "$passed passed, $failed failed"
+[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
+[ "$failed" -eq 0 ]

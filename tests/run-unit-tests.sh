@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# run-unit-tests.sh - the lab's host-side tests: parsers, collector verdicts on
+# good and broken boots, config verification, the patch series mechanism,
+# dependency handling and the initramfs writer. No guest is booted here.
+#
+#   tests/run-unit-tests.sh HOST_TOOLS_DIR
+set -uo pipefail
+
+host=$(realpath "$1")
+top=$(cd "$(dirname "$0")/.." && pwd)
+fixtures=$top/tests/fixtures
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); echo "ok $((passed + failed)) $1"; }
+not_ok() { failed=$((failed + 1)); echo "not ok $((passed + failed)) $1"; shift; for l in "$@"; do echo "#   $l"; done; }
+# expect NAME CONDITION-COMMAND...: the command must succeed.
+expect() { local name=$1; shift; if "$@"; then ok "$name"; else not_ok "$name" "failed: $*"; fi; }
+
+echo "TAP version 13"
+
+# --- C unit tests, under ASan and UBSan.
+if gcc -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-o "$work/unit" "$top/tests/unit.c" "$top/host-tools/tap.c" \
+	"$top/host-tools/expect.c" "$top/host-tools/kconfig.c" 2>"$work/unit.err"; then
+	if "$work/unit" >"$work/unit.out" 2>&1; then
+		ok "unit.c: $(tail -1 "$work/unit.out" | sed 's/^# //')"
+	else
+		not_ok "unit.c" "$(grep -v '^ok' "$work/unit.out" | head -20)"
+	fi
+else
+	not_ok "unit.c builds" "$(head -20 "$work/unit.err")"
+fi
+
+# --- The collector on a real boot and on broken ones.
+# new_run NAME: a run folder holding one copy of the fixture boot.
+new_run() {
+	local run=$work/runs/$1
+	mkdir -p "$run/boots"
+	cp -r "$fixtures/boot-i386-compat32-y" "$run/boots/i386-compat32-y"
+	echo "$run"
+}
+boot_of() { echo "$1/boots/i386-compat32-y"; }
+collect() { "$host/y2038-collect" "${2:-$top/expectations.tsv}" "$1" >"$1/out" 2>"$1/err"; echo $? >"$1/rc"; }
+rc_is() { [ "$(cat "$1/rc")" = "$2" ]; }
+# cell RUN ABI CASE PHASE FIELD: one field of one record of results.json.
+cell() { jq -r --arg a "$2" --arg c "$3" --arg p "$4" \
+	".[] | select(.abi==\$a and .case==\$c and .phase==\$p) | .$5" "$1/results.json"; }
+# keep the fixture TAP up to and including the first line matching $2
+cut_tap() { sed -i "/$2/q" "$(boot_of "$1")/tap.log"; }
+
+run=$(new_run good)
+collect "$run"
+expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$run" 0
+expect "collector: one record per cell (2 binaries x 2 ABIs x 8 cases = 32)" \
+	test "$(jq length "$run/results.json")" = 32
+expect "collector: every record carries the fields users rely on" \
+	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel"))] | length' "$run/results.json")" = 32
+expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
+	test "$(cell "$run" raw32 time after observed) $(cell "$run" raw32 time after detail | grep -c 1901)" = "WRAP 1"
+expect "collector: legacy clock_gettime after is EOVERFLOW, and expected so" \
+	test "$(cell "$run" legacy clock_gettime after observed)/$(cell "$run" legacy clock_gettime after verdict)" = "EOVERFLOW/match"
+expect "collector: results.tap has a line per cell, all ok" \
+	test "$(grep -c '^ok ' "$run/results.tap")" = 32
+expect "collector: the matrix is printed" grep -q 'clock    time                   after   EOVERFLOW' "$run/out"
+
+run=$(new_run contradiction)
+sed -i 's/^# not ok 2 legacy time after # EOVERFLOW.*/# ok 2 legacy time after # PASS time = 2147483648/' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: an observation against its expectation exits 1" rc_is "$run" 1
+expect "collector: ... and is a MISMATCH record, the others still match" \
+	test "$(jq '[.[] | select(.verdict=="MISMATCH")] | map(.abi+" "+.case+" "+.phase+" "+.observed+"!="+.expected) | join(",")' "$run/results.json")" = '"legacy time after PASS!=EOVERFLOW"'
+expect "collector: ... and the summary names it with its reason" \
+	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (glibc' "$run/out"
+
+run=$(new_run truncated)
+cut_tap "$run" '^# ok 3 legacy clock_gettime before'
+collect "$run"
+expect "collector: truncated TAP keeps what was measured" \
+	test "$(cell "$run" legacy clock_gettime before observed)" = PASS
+expect "collector: ... and calls the rest CRASH, truncated" \
+	test "$(cell "$run" legacy clock_gettime after observed): $(cell "$run" time64 time before detail)" = \
+	"CRASH: guest TAP ends early (truncated) after 1 of 2 scenarios"
+expect "collector: ... and exits 1" rc_is "$run" 1
+
+run=$(new_run panic)
+cut_tap "$run" '^# ok 3 legacy clock_gettime before'
+echo "Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b" >>"$(boot_of "$run")/console.log"
+collect "$run"
+expect "collector: a kernel panic is CRASH, quoting the panic" \
+	test "$(cell "$run" raw64 time after observed): $(cell "$run" raw64 time after detail)" = \
+	"CRASH: kernel panic: Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
+expect "collector: ... cells before the panic are kept" \
+	test "$(cell "$run" legacy time before observed)" = PASS
+
+run=$(new_run no-plan)
+sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
+cut_tap "$run" '^# ok 1 legacy time before'
+collect "$run"
+expect "collector: TAP without a plan is ERROR for what is missing" \
+	test "$(cell "$run" raw32 time after observed): $(cell "$run" raw32 time after detail)" = \
+	"ERROR: guest TAP has no plan: init never ran or its output was lost"
+
+run=$(new_run empty)
+: >"$(boot_of "$run")/tap.log"
+: >"$(boot_of "$run")/console.log"
+collect "$run"
+expect "collector: an empty boot is 32 ERROR cells, not zero cells" \
+	test "$(jq '[.[] | select(.observed=="ERROR")] | length' "$run/results.json")" = 32
+
+run=$(new_run qemu-failed)
+rm "$(boot_of "$run")"/{tap.log,console.log}
+sed -i 's/^qemu_status=.*/qemu_status=failed/; s/^qemu_exit=.*/qemu_exit=1/' "$(boot_of "$run")/meta"
+collect "$run"
+expect "collector: a qemu that never started is ERROR, naming qemu" \
+	test "$(cell "$run" time64 time before detail)" = "qemu failed to start (exit 1): see qemu.log"
+
+run=$(new_run hung-guest)
+cut_tap "$run" '^# selftests: y2038: clock-time64'
+sed -i 's/^qemu_status=.*/qemu_status=timeout/; s/^qemu_exit=.*/qemu_exit=124/' "$(boot_of "$run")/meta"
+collect "$run"
+expect "collector: a guest killed by the host timeout is TIMEOUT" \
+	test "$(cell "$run" time64 time before observed): $(cell "$run" time64 time before detail)" = \
+	"TIMEOUT: guest did not end within 300 s"
+expect "collector: ... and the binary that finished keeps its cells" \
+	test "$(cell "$run" raw32 clock_nanosleep_abs across observed)" = EINVAL
+
+run=$(new_run scenario-crash)
+sed -i '/^# not ok 15 raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
+not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (Segmentation fault)' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a scenario killed by a signal is CRASH for its missing cells" \
+	test "$(cell "$run" raw32 clock_nanosleep_rel across observed): $(cell "$run" raw32 clock_nanosleep_rel across detail)" = \
+	"CRASH: scenario died: CRASH signal 11 (Segmentation fault)"
+expect "collector: ... its earlier cells and the next binary are kept" \
+	test "$(cell "$run" raw32 gettimeofday after observed) $(cell "$run" time64 time after observed)" = "WRAP PASS"
+
+run=$(new_run scenario-timeout)
+sed -i 's/^not ok 1 selftests: y2038: clock-legacy # exit=1/not ok 1 selftests: y2038: clock-legacy # TIMEOUT 60 seconds/; /^# ok 16 raw32/d' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a scenario the guest timed out is TIMEOUT" \
+	test "$(cell "$run" raw32 clock_nanosleep_rel across observed)" = TIMEOUT
+
+run=$(new_run unlisted)
+sed -i 's/^# ok 8 legacy clock_nanosleep_rel across/# ok 99 legacy brand_new before # PASS new\n&/' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a case missing from the table is UNLISTED, a mismatch" \
+	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
+
+run=$(new_run bad-table)
+printf 'clock\ttime\tafter\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
+collect "$run" "$work/bad.tsv"
+expect "collector: an expectation no cell can reach is rejected (exit 2, line named)" \
+	test "$(cat "$run/rc"): $(cat "$run/err")" = \
+	"2: y2038-collect: $work/bad.tsv:2: never used: line 1 already matches every cell it would"
+mkdir -p "$work/runs/none"
+collect "$work/runs/none"
+expect "collector: a run without boots is exit 2" rc_is "$work/runs/none" 2
+
+# --- kconfig-verify: a requested value that did not take is an error naming it.
+printf 'CONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=y\n' >"$work/frag1"
+printf 'CONFIG_C=n\n' >"$work/frag2"
+printf '#\n# generated\n#\nCONFIG_A=y\n# CONFIG_C is not set\n' >"$work/config"
+"$host/kconfig-verify" "$work/config" "$work/frag1" "$work/frag2" >"$work/kv.out" 2>&1
+expect "kconfig-verify: values that took (absent counts as n; later fragments win)" test $? = 0
+printf 'CONFIG_TMPFS=y\n' >"$work/frag3"
+"$host/kconfig-verify" "$work/config" "$work/frag3" >"$work/kv.out" 2>&1
+expect "kconfig-verify: a value that did not take fails, naming it" \
+	test "$?: $(cat "$work/kv.out")" = "1: kconfig-verify: $work/config: requested CONFIG_TMPFS=y, got nothing (not in .config: unmet dependencies?)"
+printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken"
+"$host/kconfig-verify" "$work/broken" "$work/frag1" >"$work/kv.out" 2>&1
+expect "kconfig-verify: a broken .config is exit 2 with its line" \
+	test "$?: $(cat "$work/kv.out")" = "2: kconfig-verify: $work/broken:2: not a config line: \"this is not kconfig\""
+
+# --- The patch series mechanism, on a fixture tree and patch.
+series=$fixtures/series/series
+tree=$work/tree
+cp -r "$fixtures/series/tree" "$tree"
+before=$(sha256sum "$tree/hello.c")
+"$top/host-tools/series.sh" apply "$series" "$tree" "$work/patched" 2>"$work/series.err"
+expect "series: the fixture series applies" test $? = 0
+expect "series: the patched tree has the change" grep -q 'Hello, 2038' "$work/patched/hello.c"
+expect "series: the pristine tree is untouched" test "$(sha256sum "$tree/hello.c")" = "$before"
+expect "series: list names the patches in order" \
+	test "$("$top/host-tools/series.sh" list "$series" | xargs -n1 basename | tr '\n' ' ')" = "0001-hello-say-which-year-it-is.patch "
+h1=$("$top/host-tools/series.sh" hash "$series")
+mkdir -p "$work/series2" && cp "$fixtures/series/"*.patch "$work/series2/" && cp "$series" "$work/series2/"
+sed -i 's/Hello, 2038/Hello, 2039/' "$work/series2/0001-hello-say-which-year-it-is.patch"
+h2=$("$top/host-tools/series.sh" hash "$work/series2/series")
+expect "series: the hash changes when a patch does" test "$h1" != "$h2"
+cp "$fixtures/series/tree/hello.c" "$work/other.c"
+sed -i 's/Hello/Goodbye/' "$tree/hello.c"
+"$top/host-tools/series.sh" apply "$series" "$tree" "$work/patched2" 2>"$work/series.err"
+expect "series: a patch that does not apply is an error naming it" \
+	test "$?: $(tail -1 "$work/series.err")" = "1: series.sh: patch 1, 0001-hello-say-which-year-it-is.patch, does not apply to $tree"
+expect "series: ... and leaves no half-patched tree" test ! -e "$work/patched2"
+printf '0002-missing.patch\n' >"$work/series2/series"
+"$top/host-tools/series.sh" list "$work/series2/series" >/dev/null 2>"$work/series.err"
+expect "series: a series naming a missing patch is an error" \
+	grep -q "names 0002-missing.patch, which is not in" "$work/series.err"
+
+# --- Dependencies: nothing to do when installed; the exact command otherwise.
+out=$("$top/host-tools/deps.sh" bash coreutils 2>&1)
+expect "deps: installed packages install nothing and print nothing" test "$?:$out" = "0:"
+if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$top/host-tools/deps.sh" bash y2038-lab-no-such-package 2>&1)
+	rc=$?
+else
+	out=$("$top/host-tools/deps.sh" bash y2038-lab-no-such-package 2>&1)
+	rc=$?
+fi
+if [ "$(id -u)" = 0 ] && ! command -v setpriv >/dev/null; then
+	ok "deps: not root prints the command # SKIP no setpriv to drop root"
+else
+	expect "deps: not root, it stops and prints the exact apt-get command" \
+		test "$rc:$(echo "$out" | tail -1)" = "1:  sudo apt-get update && sudo apt-get install -y --no-install-recommends y2038-lab-no-such-package"
+fi
+
+# --- mkinitramfs writes a cpio the kernel (and cpio(1)) can read.
+printf '#!/bin/true\n' >"$work/init" && printf 'x' >"$work/clock-legacy"
+"$host/mkinitramfs" "$work/i.cpio" "$work/init" "$work/clock-legacy"
+expect "mkinitramfs: /init, /dev/console and the scenarios, in newc" \
+	test "$(cpio -it <"$work/i.cpio" 2>/dev/null | tr '\n' ' ')" = "dev proc sys tmp scenarios dev/console init scenarios/clock-legacy "
+"$host/mkinitramfs" "$work/j.cpio" "$work/init" "$work/clock-legacy"
+expect "mkinitramfs: the same inputs give the same bytes" cmp -s "$work/i.cpio" "$work/j.cpio"
+
+# --- kvm-probe: no device, no KVM, and it says why.
+out=$("$host/kvm-probe" "$work/no-kvm" 2>&1)
+expect "kvm-probe: a missing device is tcg, with the reason" \
+	test "$?:$out" = "1:tcg: $work/no-kvm: No such file or directory"
+
+# --- make: an unknown machine is a clear error.
+out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
+expect "make: an unknown machine is refused, naming the known ones" \
+	grep -q 'unknown machine "pdp11": the lab knows' <<<"$out"
+
+echo "1..$((passed + failed))"
+echo "$passed passed, $failed failed"
+[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
+[ "$failed" -eq 0 ]
