@@ -36,11 +36,20 @@ ifneq ($(unknown),)
 $(error unknown machine "$(unknown)": the lab knows $(ALL_MACHINES) (one file each in machines/))
 endif
 CONFIGS   := compat32-y compat32-n
-USERLANDS := $(sort $(foreach m,$(MACHINES),$($(m).userland)))
-ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).ucross))))
 
-COMMON_PACKAGES := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq
-PACKAGES := $(sort $(COMMON_PACKAGES) $(foreach m,$(MACHINES),$($(m).packages)))
+# The lab needs the common packages; a machine whose own packages this host
+# cannot provide (not root, or not in this Debian) is skipped with the reason.
+COMMON_PACKAGES  := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq
+MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
+not_installed = $(shell for p in $(1); do \
+	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
+ifneq ($(filter lab boot-check,$(MAKECMDGOALS)),)
+$(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
+endif
+READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
+SKIPPED  := $(filter-out $(READY),$(MACHINES))
+USERLANDS := $(sort $(foreach m,$(READY),$($(m).userland)))
+ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).ucross))))
 
 # --- Host tools (run on this machine).
 HOST        := $(BUILD)/host
@@ -92,7 +101,7 @@ $(BUILD)/kernels/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
 		fragments="patches/config/common.config $$($(1).fragment) patches/config/$(2).config" \
 		out=$$@
 endef
-$(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)))))
+$(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)))))
 
 # --- Boots: one per (machine, config), each into its own folder of the run.
 define boot-rules
@@ -106,7 +115,14 @@ $(RUN_DIR)/boots/$(1)-$(2)/meta: $(BUILD)/kernels/$(1)-$(2).env $(BUILD)/$($(1).
 		rtc_base=$$(RTC_BASE) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE)
 endef
-$(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(eval $(call boot-rules,$(m),$(c)))))
+$(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call boot-rules,$(m),$(c)))))
+define skip-rules
+$(RUN_DIR)/boots/$(1)-$(2)/meta:
+	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
+		userland=$$($(1).userland) scenarios=$$(subst $$(space),$$(comma),$$(SCENARIO_BINS)) \
+		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
+endef
+$(foreach m,$(SKIPPED),$(foreach c,$(CONFIGS),$(eval $(call skip-rules,$(m),$(c)))))
 space := $(subst ,, )
 comma := ,
 BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)/meta))
@@ -123,7 +139,8 @@ lab: $(BOOTS) $(HOST)/y2038-collect
 	@echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, boots/*/console.log)"
 
 deps:
-	$(Q)host-tools/deps.sh $(PACKAGES)
+	$(Q)host-tools/deps.sh $(COMMON_PACKAGES)
+	$(Q)host-tools/deps.sh --optional $(MACHINE_PACKAGES)
 
 # The closing line sums the tests of both parts.
 COUNTS := $(abspath $(BUILD)/check-counts)

@@ -15,7 +15,8 @@
 #     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
 #
 # Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
-# DIR/meta. A guest that hangs, panics or never starts is a result, not an
+# DIR/meta. skip="reason" records a machine this host cannot provide, without
+# booting anything. A guest that hangs, panics or never starts is a result, not an
 # error: this exits 0 whenever it could record what happened.
 set -euo pipefail
 
@@ -25,16 +26,24 @@ for kv in "$@"; do
 	*) echo "boot.sh: not KEY=VALUE: $kv" >&2; exit 2 ;;
 	esac
 done
-: "${out:?}" "${machine:?}" "${config:?}" "${kernel_env:?}" "${initrd:?}"
-: "${scenarios:?}" "${qemu:?}" "${console:?}" "${tap_dev:?}" "${accel:?}"
-: "${rtc_base:?}" "${guest_timeout:?}" "${boot_timeout:?}" "${probe:?}" "${cache:?}"
-qemu_args=${qemu_args-} console_qemu=${console_qemu-} tap_qemu=${tap_qemu-}
+: "${out:?}" "${machine:?}" "${config:?}" "${scenarios:?}"
 userland=${userland-} run_id=${run_id-}
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 
+mkdir -p "$out"
+# A machine this host cannot provide is recorded as skipped, with the reason.
+if [ -n "${skip:-}" ]; then
+	printf '%s\n' "run_id=$run_id" "machine=$machine" "userland=$userland" \
+		"config=${config/-/=}" "scenarios=$scenarios" "qemu_status=skipped" \
+		"skip_reason=$skip" >"$out/meta"
+	say SKIP "$machine $config: $skip"
+	exit 0
+fi
+: "${kernel_env:?}" "${initrd:?}" "${qemu:?}" "${console:?}" "${tap_dev:?}" "${accel:?}"
+: "${rtc_base:?}" "${guest_timeout:?}" "${boot_timeout:?}" "${probe:?}" "${cache:?}"
+qemu_args=${qemu_args-} console_qemu=${console_qemu-} tap_qemu=${tap_qemu-}
 # shellcheck source=/dev/null
 . "$kernel_env"
-mkdir -p "$out"
 
 # Everything a guest of this machine needs but its command line.
 qemu_base() {

@@ -12,7 +12,11 @@
  * reported (hang, panic, truncated console) still gets a record, with the
  * reason; what was observed is never dropped.
  *
- * Exit: 0 every cell matches its expectation, 1 some do not, 2 bad input.
+ * A machine the host could not provide (meta qemu_status=skipped) gives SKIP
+ * cells with its reason; they are neither matches nor mismatches.
+ *
+ * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
+ * input.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -33,6 +37,7 @@ struct meta {
 	char qemu_status[16], qemu_exit[16], wall_s[16], timeout_s[16];
 	char run_id[64];
 	char accel_note[160];	/* why not kvm, when kvm was a candidate */
+	char skip_reason[200];	/* why the machine was not booted at all */
 };
 
 struct cell {
@@ -40,6 +45,7 @@ struct cell {
 	char expected[16], observed[16];
 	char detail[256], reason[256];
 	int match;
+	int skipped;		/* the machine was not available: not measured */
 };
 
 struct boot {
@@ -112,7 +118,7 @@ static void read_meta(const char *path, struct meta *m)
 			K(machine), K(userland), K(kernel), K(kernel_source),
 			K(config), K(patches), K(accel), K(scenarios),
 			K(qemu_status), K(qemu_exit), K(wall_s), K(timeout_s),
-			K(run_id), K(accel_note),
+			K(run_id), K(accel_note), K(skip_reason),
 #undef K
 		};
 		size_t i;
@@ -146,7 +152,10 @@ static void boot_failure(const struct meta *m, const struct tap_run *tap,
 {
 	char panic[256];
 
-	if (!strcmp(m->qemu_status, "failed")) {
+	if (!strcmp(m->qemu_status, "skipped")) {
+		strcpy(class, "SKIP");
+		snprintf(note, 256, "machine skipped: %.200s", m->skip_reason);
+	} else if (!strcmp(m->qemu_status, "failed")) {
 		strcpy(class, "ERROR");
 		snprintf(note, 256, "qemu failed to start (exit %s): see qemu.log",
 			 m->qemu_exit);
@@ -244,6 +253,7 @@ static void judge(struct cell *c, const struct expect_table *t,
 			 t->path);
 	}
 	c->match = !strcmp(c->expected, c->observed);
+	c->skipped = !strcmp(m->qemu_status, "skipped");
 }
 
 static void collect_binary(struct boot *b, const struct expect_table *t,
@@ -394,6 +404,11 @@ static void json_field(FILE *f, const char *key, const char *val, int last)
 	fputs(last ? "" : ",", f);
 }
 
+static const char *verdict(const struct cell *c)
+{
+	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
+}
+
 static void write_json(FILE *f, struct boot *boots, size_t nboots)
 {
 	size_t i, j;
@@ -426,7 +441,7 @@ static void write_json(FILE *f, struct boot *boots, size_t nboots)
 			json_field(f, "observed", c->observed, 0);
 			json_field(f, "detail", c->detail, 0);
 			json_field(f, "reason", c->reason, 0);
-			json_field(f, "verdict", c->match ? "match" : "MISMATCH", 1);
+			json_field(f, "verdict", verdict(c), 1);
 			fputc('}', f);
 		}
 	}
@@ -446,10 +461,15 @@ static void write_tap(FILE *f, struct boot *boots, size_t nboots)
 		for (j = 0; j < boots[i].ncells; j++) {
 			const struct cell *c = &boots[i].cells[j];
 
-			fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
-				c->match ? "ok" : "not ok", ++n, m->machine,
-				m->config, c->abi, c->scenario, c->name,
-				c->phase, c->observed, c->expected, c->detail);
+			if (c->skipped)
+				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
+					++n, m->machine, m->config, c->abi,
+					c->scenario, c->name, c->phase, c->detail);
+			else
+				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
+					c->match ? "ok" : "not ok", ++n, m->machine,
+					m->config, c->abi, c->scenario, c->name,
+					c->phase, c->observed, c->expected, c->detail);
 		}
 	}
 }
@@ -457,7 +477,7 @@ static void write_tap(FILE *f, struct boot *boots, size_t nboots)
 /* The matrix: one block per boot, a row per (case, phase), a column per ABI. */
 static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 {
-	size_t i, j, k, mismatches = 0, cells = 0;
+	size_t i, j, k, mismatches = 0, cells = 0, skipped = 0;
 	int a;
 
 	for (i = 0; i < nboots; i++) {
@@ -495,7 +515,7 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 					    strcmp(d->phase, c->phase) ||
 					    strcmp(d->abi, abi_columns[a]))
 						continue;
-					if (d->match)
+					if (d->match || d->skipped)
 						snprintf(text, sizeof(text), "%s", d->observed);
 					else
 						snprintf(text, sizeof(text), "%s!=%s",
@@ -507,7 +527,9 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 		}
 		for (j = 0; j < b->ncells; j++) {
 			cells++;
-			if (!b->cells[j].match) {
+			if (b->cells[j].skipped) {
+				skipped++;
+			} else if (!b->cells[j].match) {
 				mismatches++;
 				fprintf(f, "  MISMATCH %s %s.%s.%s: observed %s, expected %s (%s): %s\n",
 					b->cells[j].abi, b->cells[j].scenario,
@@ -517,8 +539,11 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 			}
 		}
 	}
-	fprintf(f, "\n%zu cells, %zu as expected, %zu not\n", cells,
-		cells - mismatches, mismatches);
+	fprintf(f, "\n%zu cells, %zu as expected, %zu not", cells,
+		cells - mismatches - skipped, mismatches);
+	if (skipped)
+		fprintf(f, ", %zu skipped (machine not available)", skipped);
+	fputc('\n', f);
 	return mismatches;
 }
 

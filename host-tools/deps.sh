@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # deps.sh - make sure the Debian packages the lab needs are installed.
 #
-#   deps.sh PACKAGE...
+#   deps.sh [--optional] PACKAGE...
+#
+# --optional: the packages of particular machines. When they cannot be had,
+# say so and go on: those machines are skipped with the reason.
 #
 # Installs nothing when all are there. As root it installs what is missing
 # with apt-get; otherwise it prints the exact command and fails.
 # (Never gcc-multilib: it conflicts with the ARM cross compilers.)
 set -euo pipefail
 
+optional=0
+if [ "${1:-}" = --optional ]; then
+	optional=1	# machines' packages: without them a machine is skipped
+	shift
+fi
 missing=()
 for p in "$@"; do
 	status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
@@ -16,6 +24,11 @@ done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 cmd="apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ] && [ $optional -eq 1 ]; then
+	echo "y2038-lab: machines needing ${missing[*]} will be skipped; to run them:" >&2
+	echo "  sudo apt-get update && sudo $cmd" >&2
+	exit 0
+fi
 if [ "$(id -u)" -ne 0 ]; then
 	echo "y2038-lab: these Debian packages are missing: ${missing[*]}" >&2
 	echo "y2038-lab: install them as root, then run make again:" >&2
@@ -26,4 +39,9 @@ echo "  DEPS     installing ${missing[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # shellcheck disable=SC2086
-$cmd
+if ! $cmd && [ $optional -eq 1 ]; then
+	echo "y2038-lab: could not install ${missing[*]}: the machines needing them will be skipped" >&2
+elif [ $optional -eq 0 ]; then
+	# shellcheck disable=SC2086
+	dpkg-query -W $* >/dev/null	# fail loudly if apt-get did not deliver
+fi

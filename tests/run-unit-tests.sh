@@ -72,7 +72,7 @@ expect "collector: an observation against its expectation exits 1" rc_is "$run" 
 expect "collector: ... and is a MISMATCH record, the others still match" \
 	test "$(jq '[.[] | select(.verdict=="MISMATCH")] | map(.abi+" "+.case+" "+.phase+" "+.observed+"!="+.expected) | join(",")' "$run/results.json")" = '"legacy time after PASS!=EOVERFLOW"'
 expect "collector: ... and the summary names it with its reason" \
-	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (glibc' "$run/out"
+	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (legacy glibc' "$run/out"
 
 run=$(new_run truncated)
 cut_tap "$run" '^# ok 3 legacy clock_gettime before'
