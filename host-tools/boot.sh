@@ -42,8 +42,16 @@ fi
 : "${kernel_env:?}" "${initrd:?}" "${qemu:?}" "${console:?}" "${tap_dev:?}" "${accel:?}"
 : "${rtc_base:?}" "${guest_timeout:?}" "${boot_timeout:?}" "${probe:?}" "${cache:?}"
 qemu_args=${qemu_args-} console_qemu=${console_qemu-} tap_qemu=${tap_qemu-}
+KERNEL_ERROR=
 # shellcheck source=/dev/null
 . "$kernel_env"
+if [ -n "$KERNEL_ERROR" ]; then
+	printf '%s\n' "run_id=$run_id" "machine=$machine" "userland=$userland" \
+		"config=${config/-/=}" "scenarios=$scenarios" "qemu_status=failed" \
+		"error=no kernel: $KERNEL_ERROR" >"$out/meta"
+	say ERROR "$machine $config: no kernel to boot: $KERNEL_ERROR"
+	exit 0
+fi
 
 # Everything a guest of this machine needs but its command line.
 qemu_base() {

@@ -38,6 +38,7 @@ struct meta {
 	char run_id[64];
 	char accel_note[160];	/* why not kvm, when kvm was a candidate */
 	char skip_reason[200];	/* why the machine was not booted at all */
+	char error[200];	/* why it could not be booted (no kernel, ...) */
 };
 
 struct cell {
@@ -118,7 +119,7 @@ static void read_meta(const char *path, struct meta *m)
 			K(machine), K(userland), K(kernel), K(kernel_source),
 			K(config), K(patches), K(accel), K(scenarios),
 			K(qemu_status), K(qemu_exit), K(wall_s), K(timeout_s),
-			K(run_id), K(accel_note), K(skip_reason),
+			K(run_id), K(accel_note), K(skip_reason), K(error),
 #undef K
 		};
 		size_t i;
@@ -155,6 +156,9 @@ static void boot_failure(const struct meta *m, const struct tap_run *tap,
 	if (!strcmp(m->qemu_status, "skipped")) {
 		strcpy(class, "SKIP");
 		snprintf(note, 256, "machine skipped: %.200s", m->skip_reason);
+	} else if (m->error[0]) {
+		strcpy(class, "ERROR");
+		snprintf(note, 256, "%s", m->error);
 	} else if (!strcmp(m->qemu_status, "failed")) {
 		strcpy(class, "ERROR");
 		snprintf(note, 256, "qemu failed to start (exit %s): see qemu.log",

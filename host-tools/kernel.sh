@@ -11,7 +11,8 @@
 #     out=FILE            where to write the kernel's facts (shell KEY=VALUE)
 #
 # One build directory per (kernel version, machine, config, patch-series hash,
-# fragment hash). When it already holds an image, nothing is built.
+# fragment hash). When it already holds an image, nothing is built. On
+# failure, out= holds KERNEL_ERROR=<why> and the exit status is 1.
 set -euo pipefail
 
 for kv in "$@"; do
@@ -32,7 +33,15 @@ done
 fragments="${abs[*]}"
 here=$(cd "$(dirname "$0")" && pwd)
 say() { printf '  %-8s %s\n' "$1" "$2"; }
-die() { echo "kernel.sh: $*" >&2; exit 1; }
+# A kernel that cannot be had is recorded in $out, so the run goes on with the
+# other machines and this one's boots become ERROR cells naming the cause.
+die() {
+	echo "kernel.sh: $*" >&2
+	mkdir -p "$(dirname "$out")"
+	printf 'KERNEL_ERROR=%q\n' "$*" >"$out"
+	exit 1
+}
+trap 'die "$machine $config: failed at line $LINENO: $BASH_COMMAND"' ERR
 
 # --- Which source: the metapackage resolves to one linux-source-X.Y.
 srcpkg=$package
@@ -97,9 +106,11 @@ else
 		die "configuring $machine $config failed (log: $obj/build.log)"
 	fi
 	# A value that did not take is an error: the lab must measure what it says.
-	if ! "$verify" "$obj/.config" $fragments; then
-		die "$machine $config: the config fragments did not take (see above)"
+	if ! vout=$("$verify" "$obj/.config" $fragments 2>&1); then
+		echo "$vout" >&2
+		die "$machine $config: config values did not take: $(echo "$vout" | sed -n 's/.*: requested //p' | paste -sd ';' -)"
 	fi
+	echo "$vout"
 	if ! kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1; then
 		tail -30 "$obj/build.log" >&2
 		die "building $machine $config failed (log: $obj/build.log)"
