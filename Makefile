@@ -39,7 +39,7 @@ CONFIGS   := compat32-y compat32-n
 
 # The lab needs the common packages; a machine whose own packages this host
 # cannot provide (not root, or not in this Debian) is skipped with the reason.
-COMMON_PACKAGES  := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq
+COMMON_PACKAGES  := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
@@ -71,6 +71,14 @@ SCENARIO_BINS := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror -static
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
 
+# Data the scenarios find in the guest: ext4 images with 128-byte inodes (no
+# room for extended timestamps) and 256-byte inodes, attached as loop devices.
+GUEST_DATA := images/ext4-128.img images/ext4-256.img
+$(BUILD)/images/ext4-%.img:
+	$(call say,MKFS,$@)
+	@mkdir -p $(@D)
+	$(Q)PATH="$$PATH:/usr/sbin:/sbin" mkfs.ext4 -q -F -I $* -O ^has_journal -E root_owner=0:0 $@ 2M
+
 # $(1): userland name
 define userland-rules
 $(BUILD)/$(1)/scenarios/%-legacy: scenarios/%.c scenarios/harness.h
@@ -85,9 +93,9 @@ $(BUILD)/$(1)/init: guest-init/init.c scenarios/harness.h
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
-$(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%)
+$(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(GUEST_DATA:%=$(BUILD)/%)
 	$$(call say,CPIO,$$@)
-	$$(Q)$$< $$@ $$(wordlist 2,999,$$^)
+	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
 

@@ -2,11 +2,12 @@
 /*
  * mkinitramfs - write a lab guest's initramfs as an uncompressed newc cpio.
  *
- *   mkinitramfs OUT.cpio INIT [SCENARIO...]
+ *   mkinitramfs OUT.cpio INIT [SCENARIO | DEST=SRC]...
  *
  * The archive holds /dev/console (so the kernel can give init its stdio),
- * the mount points guest-init uses, INIT as /init and each SCENARIO as
- * /scenarios/<basename>. Written here rather than with cpio(1) because a
+ * the mount points guest-init uses, INIT as /init, each SCENARIO as
+ * /scenarios/<basename>, and each DEST=SRC (data a scenario needs, such as
+ * a filesystem image) as /DEST, whose directory must be one of those. Written here rather than with cpio(1) because a
  * device node needs no root this way, and every mtime is 0 so the same inputs
  * give the same bytes. Uncompressed: the kernel unpacks it fastest.
  */
@@ -73,13 +74,15 @@ static void file(FILE *out, const char *name, const char *path)
 
 int main(int argc, char **argv)
 {
-	static const char *const dirs[] = { "dev", "proc", "sys", "tmp", "scenarios" };
+	static const char *const dirs[] = {
+		"dev", "proc", "sys", "tmp", "mnt", "scenarios", "images",
+	};
 	FILE *out;
 	size_t i;
 	int a;
 
 	if (argc < 3) {
-		fprintf(stderr, "usage: mkinitramfs OUT.cpio INIT [SCENARIO...]\n");
+		fprintf(stderr, "usage: mkinitramfs OUT.cpio INIT [SCENARIO | DEST=SRC]...\n");
 		return 2;
 	}
 	out = fopen(argv[1], "wb");
@@ -93,9 +96,15 @@ int main(int argc, char **argv)
 	entry(out, "dev/console", S_IFCHR | 0600, 5, 1, NULL, 0);
 	file(out, "init", argv[2]);
 	for (a = 3; a < argc; a++) {
+		const char *eq = strchr(argv[a], '=');
 		const char *base = strrchr(argv[a], '/');
 		char name[256];
 
+		if (eq) {
+			snprintf(name, sizeof(name), "%.*s", (int)(eq - argv[a]), argv[a]);
+			file(out, name, eq + 1);
+			continue;
+		}
 		snprintf(name, sizeof(name), "scenarios/%s", base ? base + 1 : argv[a]);
 		file(out, name, argv[a]);
 	}

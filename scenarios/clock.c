@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * clock: reading the wall clock either side of the rollover, and sleeping
- * across it: to an absolute deadline past it, and for a relative 500 ms.
+ * clock: reading the wall clock either side of the rollover, its resolution
+ * and its NTP state (adjtimex, clock_adjtime) after it, setting it to a time
+ * past it (clock_settime, settimeofday), and sleeping across it: to an
+ * absolute deadline past it, and for a relative 500 ms.
  *
  * Each interface is read through libc (legacy or time64 glibc, whichever this
  * binary was built as) and through the raw syscall of the same width: time32
@@ -11,8 +13,19 @@
  * their raw64 cell is clock_gettime64, what a time64 libc uses instead.
  * Expected outcomes per ABI and kernel config: expectations.tsv.
  */
+#define _GNU_SOURCE	/* clock_adjtime */
 #include <sys/time.h>
+#include <sys/timex.h>
 #include "harness.h"
+
+/*
+ * A deadline or a time to set, computed the way a program does: add to the
+ * tv_sec it read. In a 32-bit time_t that sum wraps to 1901.
+ */
+static int32_t add_wrapping32(int32_t a, int64_t b)
+{
+	return (int32_t)(uint32_t)((uint32_t)a + (uint32_t)b);
+}
 
 /* Bracket a reading between two raw time64 readings of the true time. */
 #define READ_BETWEEN(lo, hi, expr) \
@@ -135,14 +148,6 @@ static void raw_clock_gettime(struct outcome *o)
 }
 #endif
 
-/*
- * Armed at 03:14:07.75 for "now + 500 ms", computed the way a program does:
- * add to the tv_sec it read. In a 32-bit time_t that sum wraps to 1901.
- */
-static int32_t add_wrapping32(int32_t a, int64_t b)
-{
-	return (int32_t)(uint32_t)((uint32_t)a + (uint32_t)b);
-}
 
 static void libc_clock_nanosleep_abs(struct outcome *o)
 {
@@ -209,6 +214,218 @@ static void raw_clock_nanosleep_abs(struct outcome *o)
 #endif
 
 /*
+ * The resolution of CLOCK_REALTIME: 1 ns in high-resolution mode, one jiffy
+ * (up to 10 ms) before the kernel switches to it, which under TCG can be
+ * seconds after init starts. Both are true answers.
+ */
+static void judge_resolution(struct outcome *o, const char *call,
+			     int64_t sec, int64_t nsec)
+{
+	if (sec == 0 && nsec > 0 && nsec <= 10 * NSEC_PER_MSEC)
+		outcome_set(o, "PASS", "%s = %lld ns", call, (long long)nsec);
+	else
+		outcome_set(o, "WRONG", "%s = %lld s %lld ns", call,
+			    (long long)sec, (long long)nsec);
+}
+
+static void libc_clock_getres(struct outcome *o)
+{
+	struct timespec res;
+
+	if (clock_getres(CLOCK_REALTIME, &res))
+		outcome_errno(o, "clock_getres", errno);
+	else
+		judge_resolution(o, "clock_getres", res.tv_sec, res.tv_nsec);
+}
+
+static void raw_clock_getres(struct outcome *o)
+{
+#if Y2038_TIME64_BUILD
+	struct kts64 res;
+	int err = -raw64_call(__NR_clock_getres_time64, CLOCK_REALTIME,
+			      (long)&res, 0, 0, 0);
+	const char *call = "syscall clock_getres_time64";
+#else
+	struct old_ts32 res;
+	int err = syscall(__NR_clock_getres, CLOCK_REALTIME, &res) ? errno : 0;
+	const char *call = "syscall clock_getres";
+#endif
+
+	if (err)
+		outcome_errno(o, call, err);
+	else
+		judge_resolution(o, call, res.tv_sec, res.tv_nsec);
+}
+
+/*
+ * adjtimex and clock_adjtime in read mode (modes 0) report the time in their
+ * struct timex. The kernel's two layouts, up to that field:
+ */
+struct old_timex32_head {	/* struct old_timex32 */
+	uint32_t modes;
+	int32_t offset, freq, maxerror, esterror, status;
+	int32_t constant, precision, tolerance;
+	struct old_tv32 time;
+	char rest[200];
+};
+
+struct kernel_timex64_head {	/* struct __kernel_timex */
+	uint32_t modes;
+	int32_t pad0;
+	int64_t offset, freq, maxerror, esterror;
+	int32_t status, pad1;
+	int64_t constant, precision, tolerance;
+	struct { int64_t tv_sec, tv_usec; } time;
+	char rest[200];
+};
+
+static void libc_adjtimex(struct outcome *o)
+{
+	struct timex tx = { .modes = 0 };
+	int64_t lo, hi;
+	int ret, err;
+
+	READ_BETWEEN(lo, hi, ret = adjtimex(&tx); err = errno);
+	if (ret < 0)
+		outcome_errno(o, "adjtimex", err);
+	else
+		judge_reading(o, "adjtimex time", tx.time.tv_sec, lo, hi);
+}
+
+static void libc_clock_adjtime(struct outcome *o)
+{
+	struct timex tx = { .modes = 0 };
+	int64_t lo, hi;
+	int ret, err;
+
+	READ_BETWEEN(lo, hi, ret = clock_adjtime(CLOCK_REALTIME, &tx); err = errno);
+	if (ret < 0)
+		outcome_errno(o, "clock_adjtime", err);
+	else
+		judge_reading(o, "clock_adjtime time", tx.time.tv_sec, lo, hi);
+}
+
+/* raw: adjtimex (124 on i386) or clock_adjtime (343); both are clock_adjtime64 in time64. */
+static void raw_adjtime(struct outcome *o, int use_adjtimex)
+{
+	int64_t lo, hi;
+	int ret, err;
+#if Y2038_TIME64_BUILD
+	struct kernel_timex64_head tx = { .modes = 0 };
+	const char *call = use_adjtimex ? "syscall clock_adjtime64 (for adjtimex)" :
+					  "syscall clock_adjtime64";
+
+	READ_BETWEEN(lo, hi, ret = raw64_call(__NR_clock_adjtime64, CLOCK_REALTIME,
+					      (long)&tx, 0, 0, 0); err = -ret);
+#else
+	struct old_timex32_head tx = { .modes = 0 };
+	const char *call = use_adjtimex ? "syscall adjtimex" : "syscall clock_adjtime";
+
+	READ_BETWEEN(lo, hi, ret = use_adjtimex ? syscall(__NR_adjtimex, &tx) :
+			     syscall(__NR_clock_adjtime, CLOCK_REALTIME, &tx);
+		     err = errno);
+#endif
+	if (ret < 0)
+		outcome_errno(o, call, err);
+	else
+		judge_reading(o, call, tx.time.tv_sec, lo, hi);
+}
+
+static void raw_adjtimex(struct outcome *o)
+{
+	raw_adjtime(o, 1);
+}
+
+static void raw_clock_adjtime(struct outcome *o)
+{
+	raw_adjtime(o, 0);
+}
+
+/*
+ * Setting the clock to 03:14:17, ten seconds past the overflow, as a program
+ * does: from the tv_sec it read plus ten. In a 32-bit time_t that is 1901.
+ * The clock is read back with clock_gettime64 to see what really happened.
+ */
+#define SET_AHEAD_S 10
+
+static void judge_set(struct outcome *o, const char *call, int err,
+		      int64_t target)
+{
+	int64_t now = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC;
+	char when[64];
+
+	iso8601(now, when, sizeof(when));
+	if (err)
+		outcome_errno(o, call, err);
+	else if (now >= target && now <= target + 2)
+		outcome_set(o, "PASS", "%s: the clock reads %s", call, when);
+	else if (now + Y2038_WRAP >= target && now + Y2038_WRAP <= target + 2)
+		outcome_set(o, "WRAP", "%s: the clock reads %s", call, when);
+	else
+		outcome_set(o, "WRONG", "%s: the clock reads %s, wanted %lld",
+			    call, when, (long long)target);
+}
+
+static void libc_clock_settime(struct outcome *o)
+{
+	int64_t target = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC + SET_AHEAD_S;
+	struct timespec ts = { 0, 0 };
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	if (sizeof(time_t) == 4)
+		ts.tv_sec = add_wrapping32(ts.tv_sec, SET_AHEAD_S);
+	else
+		ts.tv_sec += SET_AHEAD_S;
+	judge_set(o, "clock_settime", clock_settime(CLOCK_REALTIME, &ts) ? errno : 0,
+		  target);
+}
+
+static void libc_settimeofday(struct outcome *o)
+{
+	int64_t target = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC + SET_AHEAD_S;
+	struct timeval tv = { 0, 0 };
+
+	gettimeofday(&tv, NULL);
+	if (sizeof(time_t) == 4)
+		tv.tv_sec = add_wrapping32(tv.tv_sec, SET_AHEAD_S);
+	else
+		tv.tv_sec += SET_AHEAD_S;
+	judge_set(o, "settimeofday", settimeofday(&tv, NULL) ? errno : 0, target);
+}
+
+/* raw: clock_settime (264 on i386) / settimeofday (79); time64: clock_settime64. */
+static void raw_settime(struct outcome *o, int use_settimeofday)
+{
+	int64_t now = clock_ns(CLOCK_REALTIME), target = now / NSEC_PER_SEC + SET_AHEAD_S;
+	int err;
+#if Y2038_TIME64_BUILD
+	struct kts64 ts = kts64_from_ns(now + SET_AHEAD_S * NSEC_PER_SEC);
+	const char *call = use_settimeofday ? "syscall clock_settime64 (for settimeofday)" :
+					      "syscall clock_settime64";
+
+	err = -raw64_clock_settime(CLOCK_REALTIME, &ts);
+#else
+	struct old_ts32 ts = { add_wrapping32(now / NSEC_PER_SEC, SET_AHEAD_S), 0 };
+	struct old_tv32 tv = { ts.tv_sec, 0 };
+	const char *call = use_settimeofday ? "syscall settimeofday" : "syscall clock_settime";
+
+	err = (use_settimeofday ? syscall(__NR_settimeofday, &tv, NULL) :
+	       syscall(__NR_clock_settime, CLOCK_REALTIME, &ts)) ? errno : 0;
+#endif
+	judge_set(o, call, err, target);
+}
+
+static void raw_clock_settime(struct outcome *o)
+{
+	raw_settime(o, 0);
+}
+
+static void raw_settimeofday(struct outcome *o)
+{
+	raw_settime(o, 1);
+}
+
+/*
  * A relative sleep across the overflow: the epoch should not matter, but
  * which syscall libc picks for a request that fits 32 bits does.
  */
@@ -249,6 +466,11 @@ static const struct y2038_case cases[] = {
 	{ "clock_gettime", LIBC, Y2038_AFTER, .run = libc_clock_gettime },
 	{ "gettimeofday", LIBC, Y2038_BEFORE, .run = libc_gettimeofday },
 	{ "gettimeofday", LIBC, Y2038_AFTER, .run = libc_gettimeofday },
+	{ "clock_getres", LIBC, Y2038_AFTER, .run = libc_clock_getres },
+	{ "adjtimex", LIBC, Y2038_AFTER, .run = libc_adjtimex },
+	{ "clock_adjtime", LIBC, Y2038_AFTER, .run = libc_clock_adjtime },
+	{ "clock_settime", LIBC, Y2038_SET_PAST, .run = libc_clock_settime },
+	{ "settimeofday", LIBC, Y2038_SET_PAST, .run = libc_settimeofday },
 	{ "clock_nanosleep_abs", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_rel },
 	{ "time", RAW, Y2038_BEFORE, .run = raw_time },
@@ -257,6 +479,11 @@ static const struct y2038_case cases[] = {
 	{ "clock_gettime", RAW, Y2038_AFTER, .run = raw_clock_gettime },
 	{ "gettimeofday", RAW, Y2038_BEFORE, .run = raw_gettimeofday },
 	{ "gettimeofday", RAW, Y2038_AFTER, .run = raw_gettimeofday },
+	{ "clock_getres", RAW, Y2038_AFTER, .run = raw_clock_getres },
+	{ "adjtimex", RAW, Y2038_AFTER, .run = raw_adjtimex },
+	{ "clock_adjtime", RAW, Y2038_AFTER, .run = raw_clock_adjtime },
+	{ "clock_settime", RAW, Y2038_SET_PAST, .run = raw_clock_settime },
+	{ "settimeofday", RAW, Y2038_SET_PAST, .run = raw_settimeofday },
 	{ "clock_nanosleep_abs", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_rel },
 };

@@ -301,6 +301,9 @@ struct y2038_case {
 #define Y2038_ACROSS \
 	.phase = "across", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 750 * NSEC_PER_MSEC
 #define Y2038_ACROSS_WAIT_NS (500 * NSEC_PER_MSEC)
+/* Set from 03:14:07.5 to a time past the overflow, through the interface. */
+#define Y2038_SET_PAST \
+	.phase = "set", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 500 * NSEC_PER_MSEC
 
 /* How long one case may take before it is killed and called TIMEOUT. */
 #ifndef Y2038_CASE_TIMEOUT_NS

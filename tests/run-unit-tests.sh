@@ -221,8 +221,12 @@ fi
 printf '#!/bin/true\n' >"$work/init" && printf 'x' >"$work/clock-legacy"
 "$host/mkinitramfs" "$work/i.cpio" "$work/init" "$work/clock-legacy"
 expect "mkinitramfs: /init, /dev/console and the scenarios, in newc" \
-	test "$(cpio -it <"$work/i.cpio" 2>/dev/null | tr '\n' ' ')" = "dev proc sys tmp scenarios dev/console init scenarios/clock-legacy "
+	test "$(cpio -it <"$work/i.cpio" 2>/dev/null | tr '\n' ' ')" = "dev proc sys tmp mnt scenarios images dev/console init scenarios/clock-legacy "
 "$host/mkinitramfs" "$work/j.cpio" "$work/init" "$work/clock-legacy"
+printf 'image' >"$work/disk.img"
+"$host/mkinitramfs" "$work/k.cpio" "$work/init" "images/ext4-128.img=$work/disk.img"
+expect "mkinitramfs: DEST=SRC places a data file at DEST" \
+	test "$(cd "$work" && mkdir -p x && cd x && cpio -id --quiet images/ext4-128.img <../k.cpio && cat images/ext4-128.img)" = image
 expect "mkinitramfs: the same inputs give the same bytes" cmp -s "$work/i.cpio" "$work/j.cpio"
 
 # --- kvm-probe: no device, no KVM, and it says why.
