@@ -13,7 +13,8 @@
 #include "expect.h"
 
 static const char *const fixed_classes[] = {
-	"PASS", "WRAP", "EARLY", "WRONG", "TIMEOUT", "CRASH", "ERROR", "SKIP",
+	"PASS", "WRAP", "CLAMP", "EARLY", "WRONG", "TIMEOUT", "CRASH", "ERROR",
+	"SKIP",
 };
 
 int outcome_class_valid(const char *class)

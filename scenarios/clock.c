@@ -18,15 +18,6 @@
 #include <sys/timex.h>
 #include "harness.h"
 
-/*
- * A deadline or a time to set, computed the way a program does: add to the
- * tv_sec it read. In a 32-bit time_t that sum wraps to 1901.
- */
-static int32_t add_wrapping32(int32_t a, int64_t b)
-{
-	return (int32_t)(uint32_t)((uint32_t)a + (uint32_t)b);
-}
-
 /* Bracket a reading between two raw time64 readings of the true time. */
 #define READ_BETWEEN(lo, hi, expr) \
 	do { (lo) = clock_ns(CLOCK_REALTIME); expr; (hi) = clock_ns(CLOCK_REALTIME); } while (0)

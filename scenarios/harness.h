@@ -227,6 +227,19 @@ static inline void outcome_set(struct outcome *o, const char *class,
 	va_end(ap);
 }
 
+/* Add to an outcome's detail, e.g. the deadline a case computed. */
+static inline void outcome_append(struct outcome *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static inline void outcome_append(struct outcome *o, const char *fmt, ...)
+{
+	size_t n = strlen(o->detail);
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(o->detail + n, sizeof(o->detail) - n, fmt, ap);
+	va_end(ap);
+}
+
 /* A call failed with err: the class is the errno's name. */
 static inline void outcome_errno(struct outcome *o, const char *call, int err)
 {
@@ -257,6 +270,28 @@ static inline void judge_reading(struct outcome *o, const char *call,
 			    (long long)seen, when,
 			    (long long)(hi_ns / NSEC_PER_SEC));
 }
+
+#define TS_NS(ts)	((int64_t)(ts).tv_sec * NSEC_PER_SEC + (ts).tv_nsec)
+
+/*
+ * A deadline or a time to set, computed the way a program does: add to the
+ * tv_sec it read. In a 32-bit time_t that sum wraps to 1901.
+ */
+static inline int32_t add_wrapping32(int32_t a, int64_t b)
+{
+	return (int32_t)(uint32_t)((uint32_t)a + (uint32_t)b);
+}
+
+/* Advance a timespec of any layout by ns, wrapping a 32-bit tv_sec as above. */
+#define TS_ADVANCE(ts, ns) do {						\
+	int64_t ns_ = (ts).tv_nsec + (ns);				\
+									\
+	(ts).tv_nsec = ns_ % NSEC_PER_SEC;				\
+	if (sizeof((ts).tv_sec) == 4)					\
+		(ts).tv_sec = add_wrapping32((ts).tv_sec, ns_ / NSEC_PER_SEC); \
+	else								\
+		(ts).tv_sec += ns_ / NSEC_PER_SEC;			\
+} while (0)
 
 /* Tolerance for "returned early": timers never fire before their time. */
 #define Y2038_EARLY_SLACK_NS (5 * NSEC_PER_MSEC)

@@ -1,0 +1,671 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sockets: the time a UDP socket on 127.0.0.1 reports, and the timeouts it
+ * keeps, either side of the rollover.
+ *
+ * After the overflow (03:14:08.05) a datagram is sent to ourselves and its
+ * receive timestamp decoded: from the cmsg that SO_TIMESTAMP,
+ * SO_TIMESTAMPNS and SO_TIMESTAMPING (software RX) attach, and from the
+ * SIOCGSTAMP and SIOCGSTAMPNS ioctls. Each cmsg is decoded by its cmsg_type
+ * with the layout the kernel gives that type: the _OLD types carry longs
+ * (32-bit tv_sec on a 32-bit ABI, and in compat on a 64-bit kernel), the
+ * _NEW types __kernel_sock_timeval / __kernel_timespec (64-bit). A read-back
+ * into more bytes than its layout has is reported, not trusted.
+ *
+ * At 03:14:07.75 a 500 ms SO_RCVTIMEO or SO_SNDTIMEO is set, read back with
+ * getsockopt past the overflow, and for SO_RCVTIMEO waited for by a recv()
+ * on an empty socket.
+ *
+ * libc is legacy or time64 glibc, whichever this binary was built as, using
+ * the plain names (SO_TIMESTAMP, SIOCGSTAMP, ...) with struct timeval and
+ * timespec: _OLD in a legacy build, _NEW in a time64 one. raw is the
+ * explicit _OLD constant (raw32) or _NEW constant (raw64) through the direct
+ * setsockopt, getsockopt, recvmsg, recvfrom and ioctl syscalls (366, 365,
+ * 372, 371, 54 on i386), never through glibc's conversions. Expected
+ * outcomes: expectations.tsv.
+ */
+#include <net/if.h>
+#include <netinet/in.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <linux/net_tstamp.h>
+#include <linux/sockios.h>
+#include "harness.h"
+
+#define WAIT_NS		Y2038_ACROSS_WAIT_NS
+/* A datagram to ourselves on lo arrives at once; this only bounds a bug. */
+#define ARRIVE_TIMEOUT_NS	NSEC_PER_SEC
+/* Our own bound on a recv whose timeout was lost, inside the harness's. */
+#define WATCHDOG_S	3
+/* Timeouts are kept in jiffies: reading back may round up by one (HZ=100). */
+#define JIFFY_SLACK_NS	(10 * NSEC_PER_MSEC)
+
+/* 64-bit targets: glibc names only the one layout (asm-generic numbers). */
+#ifndef SO_TIMESTAMP_OLD
+#define SO_RCVTIMEO_OLD		20
+#define SO_SNDTIMEO_OLD		21
+#define SO_TIMESTAMP_OLD	29
+#define SO_TIMESTAMPNS_OLD	35
+#define SO_TIMESTAMPING_OLD	37
+#define SO_TIMESTAMP_NEW	63
+#define SO_TIMESTAMPNS_NEW	64
+#define SO_TIMESTAMPING_NEW	65
+#define SO_RCVTIMEO_NEW		66
+#define SO_SNDTIMEO_NEW		67
+#endif
+
+/* The raw cells: the explicit constant of this build's width. */
+#if Y2038_TIME64_BUILD
+#define RAW(name)	name##_NEW
+#else
+#define RAW(name)	name##_OLD
+#endif
+
+/* The kernel's two layouts: _OLD is longs, _NEW is 64-bit. */
+struct old_pair {
+	long sec;
+	long frac;	/* usec or nsec */
+};
+
+struct new_pair {
+	int64_t sec;
+	int64_t frac;
+};
+
+/* A libc program's struct must be the layout of the constant it names. */
+#define LAYOUT_SIZE(is_new)	((is_new) ? sizeof(struct new_pair) : \
+					    sizeof(struct old_pair))
+_Static_assert(sizeof(struct timeval) ==
+	       LAYOUT_SIZE(SO_TIMESTAMP == SO_TIMESTAMP_NEW), "timeval");
+_Static_assert(sizeof(struct timespec) ==
+	       LAYOUT_SIZE(SO_TIMESTAMPNS == SO_TIMESTAMPNS_NEW), "timespec");
+_Static_assert(sizeof(struct timeval) ==
+	       LAYOUT_SIZE(SO_RCVTIMEO == SO_RCVTIMEO_NEW), "rcvtimeo");
+
+static const struct {
+	unsigned long num;
+	const char *name;
+	int is_new;
+} names[] = {
+	{ SO_TIMESTAMP_OLD, "SO_TIMESTAMP_OLD", 0 },
+	{ SO_TIMESTAMPNS_OLD, "SO_TIMESTAMPNS_OLD", 0 },
+	{ SO_TIMESTAMPING_OLD, "SO_TIMESTAMPING_OLD", 0 },
+	{ SO_TIMESTAMP_NEW, "SO_TIMESTAMP_NEW", 1 },
+	{ SO_TIMESTAMPNS_NEW, "SO_TIMESTAMPNS_NEW", 1 },
+	{ SO_TIMESTAMPING_NEW, "SO_TIMESTAMPING_NEW", 1 },
+	{ SO_RCVTIMEO_OLD, "SO_RCVTIMEO_OLD", 0 },
+	{ SO_SNDTIMEO_OLD, "SO_SNDTIMEO_OLD", 0 },
+	{ SO_RCVTIMEO_NEW, "SO_RCVTIMEO_NEW", 1 },
+	{ SO_SNDTIMEO_NEW, "SO_SNDTIMEO_NEW", 1 },
+	{ SIOCGSTAMP_OLD, "SIOCGSTAMP_OLD", 0 },
+	{ SIOCGSTAMPNS_OLD, "SIOCGSTAMPNS_OLD", 0 },
+	{ SIOCGSTAMP_NEW, "SIOCGSTAMP_NEW", 1 },
+	{ SIOCGSTAMPNS_NEW, "SIOCGSTAMPNS_NEW", 1 },
+};
+
+static int find_name(unsigned long num)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].num == num)
+			return i;
+	return -1;
+}
+
+static int is_new(unsigned long num)
+{
+	int i = find_name(num);
+
+	return i >= 0 && names[i].is_new;
+}
+
+/*
+ * How a detail names a constant: "SO_TIMESTAMP_OLD" for a raw cell,
+ * "SO_TIMESTAMP=SO_TIMESTAMP_OLD" for a plain name, what libc made of it.
+ */
+static void label(char *buf, size_t len, const char *plain, unsigned long num)
+{
+	int i = find_name(num);
+	const char *name = i >= 0 ? names[i].name : "?";
+
+	if (plain)
+		snprintf(buf, len, "%s=%s", plain, name);
+	else
+		snprintf(buf, len, "%s", name);
+}
+
+/* Setting up is the lab's business: a failure there is ERROR, not a finding. */
+static void setup_failed(struct outcome *o, const char *call, int err)
+{
+	outcome_errno(o, call, err);
+	snprintf(o->class, sizeof(o->class), "ERROR");
+}
+
+/* The calls under test: glibc's, or the direct syscall. */
+static int do_setsockopt(int raw, int fd, int opt, const void *val,
+			 socklen_t len)
+{
+	if (raw)
+		return syscall(__NR_setsockopt, fd, SOL_SOCKET, opt, val, len) ?
+		       errno : 0;
+	return setsockopt(fd, SOL_SOCKET, opt, val, len) ? errno : 0;
+}
+
+static int do_getsockopt(int raw, int fd, int opt, void *val, socklen_t *len)
+{
+	if (raw)
+		return syscall(__NR_getsockopt, fd, SOL_SOCKET, opt, val, len) ?
+		       errno : 0;
+	return getsockopt(fd, SOL_SOCKET, opt, val, len) ? errno : 0;
+}
+
+static ssize_t do_recvmsg(int raw, int fd, struct msghdr *msg, int flags)
+{
+	if (raw)
+		return syscall(__NR_recvmsg, fd, msg, flags);
+	return recvmsg(fd, msg, flags);
+}
+
+static ssize_t do_recv(int raw, int fd, void *buf, size_t len)
+{
+	if (raw)
+		return syscall(__NR_recvfrom, fd, buf, len, 0, NULL, NULL);
+	return recv(fd, buf, len, 0);
+}
+
+static int do_ioctl(int raw, int fd, unsigned long req, void *arg)
+{
+	if (raw)
+		return syscall(__NR_ioctl, fd, req, arg) ? errno : 0;
+	return ioctl(fd, req, arg) ? errno : 0;
+}
+
+/* lo is down in a fresh guest; leave it alone where it is already up. */
+static int lo_up(void)
+{
+	struct ifreq ifr;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), err = 0;
+
+	if (fd < 0)
+		return errno;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "lo");
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr)) {
+		err = errno;
+	} else if (!(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+			err = errno;
+	}
+	close(fd);
+	return err;
+}
+
+/* A UDP socket on 127.0.0.1, its own address in *addr; -1 on ERROR. */
+static int udp_self(struct outcome *o, struct sockaddr_in *addr)
+{
+	socklen_t len = sizeof(*addr);
+	int fd, err = lo_up();
+
+	if (err) {
+		setup_failed(o, "ioctl SIOCSIFFLAGS lo up", err);
+		return -1;
+	}
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		return -1;
+	}
+	memset(addr, 0, sizeof(*addr));
+	addr->sin_family = AF_INET;
+	addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (bind(fd, (struct sockaddr *)addr, sizeof(*addr)) ||
+	    getsockname(fd, (struct sockaddr *)addr, &len)) {
+		setup_failed(o, "bind 127.0.0.1", errno);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Send one datagram to ourselves and wait until it is there to read. */
+static int send_self(struct outcome *o, int fd, const struct sockaddr_in *addr)
+{
+	int ret;
+
+	if (sendto(fd, "y2038", 5, 0, (const struct sockaddr *)addr,
+		   sizeof(*addr)) != 5) {
+		setup_failed(o, "sendto 127.0.0.1", errno);
+		return -1;
+	}
+	ret = wait_readable(fd, ARRIVE_TIMEOUT_NS);
+	if (ret <= 0) {
+		outcome_set(o, "ERROR", "the datagram to 127.0.0.1 %s",
+			    ret ? "could not be waited for" : "never arrived");
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * tv_sec of a timestamp cmsg, decoded by its type with the layout the
+ * kernel gives that type; for SO_TIMESTAMPING, ts[0], the software stamp.
+ * Returns 0, or -1 if its length is not that layout's.
+ */
+static int decode_cmsg(const struct cmsghdr *c, int64_t *sec)
+{
+	size_t len = c->cmsg_len - CMSG_LEN(0);
+	int n = c->cmsg_type == SO_TIMESTAMPING_OLD ||
+		c->cmsg_type == SO_TIMESTAMPING_NEW ? 3 : 1;
+	struct old_pair old;
+	struct new_pair new;
+
+	if (is_new(c->cmsg_type)) {
+		if (len != n * sizeof(new))
+			return -1;
+		memcpy(&new, CMSG_DATA(c), sizeof(new));
+		*sec = new.sec;
+	} else {
+		if (len != n * sizeof(old))
+			return -1;
+		memcpy(&old, CMSG_DATA(c), sizeof(old));
+		*sec = old.sec;
+	}
+	return 0;
+}
+
+/*
+ * Turn a timestamp option on, receive a datagram sent after the overflow,
+ * and judge the cmsg of the type the option names. Every SOL_SOCKET cmsg
+ * type that came is listed: glibc may add or convert some.
+ */
+static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
+		       int val)
+{
+	union {
+		struct cmsghdr align;
+		char buf[512];
+	} ctl;
+	char data[16], name[48], call[96], seen[64] = "";
+	struct iovec iov = { data, sizeof(data) };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = ctl.buf, .msg_controllen = sizeof(ctl.buf),
+	};
+	const struct cmsghdr *want = NULL;
+	struct cmsghdr *c;
+	struct sockaddr_in addr;
+	int64_t lo, hi, sec;
+	int fd, err;
+	ssize_t n;
+
+	label(name, sizeof(name), plain, opt);
+	fd = udp_self(o, &addr);
+	if (fd < 0)
+		return;
+	err = do_setsockopt(raw, fd, opt, &val, sizeof(val));
+	if (err) {
+		snprintf(call, sizeof(call), "%ssetsockopt %s",
+			 raw ? "syscall " : "", name);
+		outcome_errno(o, call, err);
+		goto out;
+	}
+	lo = clock_ns(CLOCK_REALTIME);
+	if (send_self(o, fd, &addr))
+		goto out;
+	n = do_recvmsg(raw, fd, &msg, MSG_DONTWAIT);
+	hi = clock_ns(CLOCK_REALTIME);
+	if (n < 0) {
+		outcome_errno(o, raw ? "syscall recvmsg" : "recvmsg", errno);
+		goto out;
+	}
+	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+		if (c->cmsg_level != SOL_SOCKET)
+			continue;
+		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen),
+			 " %d", c->cmsg_type);
+		if (c->cmsg_type == opt && !want)
+			want = c;
+	}
+	if (!want) {
+		outcome_set(o, "WRONG", "no %s cmsg; SOL_SOCKET cmsgs:%s%s",
+			    name, seen[0] ? seen : " none",
+			    msg.msg_flags & MSG_CTRUNC ? " (MSG_CTRUNC)" : "");
+		goto out;
+	}
+	snprintf(call, sizeof(call), "%s cmsg tv_sec", name);
+	if (decode_cmsg(want, &sec))
+		outcome_set(o, "WRONG", "%s cmsg: %zu bytes of data, not its layout's",
+			    name, (size_t)(want->cmsg_len - CMSG_LEN(0)));
+	else
+		judge_reading(o, call, sec, lo, hi);
+	snprintf(o->detail + strlen(o->detail),
+		 sizeof(o->detail) - strlen(o->detail), "; cmsgs%s", seen);
+out:
+	close(fd);
+}
+
+/* SO_TIMESTAMPING: software receive stamps, and reporting them. */
+#define RX_SOFTWARE	(SOF_TIMESTAMPING_RX_SOFTWARE | SOF_TIMESTAMPING_SOFTWARE)
+
+static void libc_so_timestamp(struct outcome *o)
+{
+	run_tstamp(o, 0, "SO_TIMESTAMP", SO_TIMESTAMP, 1);
+}
+
+static void libc_so_timestampns(struct outcome *o)
+{
+	run_tstamp(o, 0, "SO_TIMESTAMPNS", SO_TIMESTAMPNS, 1);
+}
+
+static void libc_so_timestamping(struct outcome *o)
+{
+	run_tstamp(o, 0, "SO_TIMESTAMPING", SO_TIMESTAMPING, RX_SOFTWARE);
+}
+
+static void raw_so_timestamp(struct outcome *o)
+{
+	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMP), 1);
+}
+
+static void raw_so_timestampns(struct outcome *o)
+{
+	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMPNS), 1);
+}
+
+static void raw_so_timestamping(struct outcome *o)
+{
+	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMPING), RX_SOFTWARE);
+}
+
+/*
+ * Bytes past the layout that a read-back changed: the kernel wrote more
+ * than the struct it promised. Returns how far it wrote, or 0.
+ */
+#define CANARY		0xa5
+#define READBACK_SIZE	32
+
+static size_t overrun(const unsigned char *buf, size_t size)
+{
+	size_t end = READBACK_SIZE;
+
+	while (end > size && buf[end - 1] == CANARY)
+		end--;
+	return end > size ? end : 0;
+}
+
+/*
+ * SIOCGSTAMP(NS): the stamp of the last datagram received, in the layout
+ * the request number names. The first call, before anything arrived, only
+ * turns stamping on (ENOENT), so the datagram gets a stamp of its own.
+ */
+static void run_siocgstamp(struct outcome *o, int raw, const char *plain,
+			   unsigned long req)
+{
+	unsigned char buf[READBACK_SIZE];
+	size_t size = LAYOUT_SIZE(is_new(req)), far;
+	struct sockaddr_in addr;
+	char name[48], call[96];
+	struct old_pair old;
+	struct new_pair new;
+	int64_t lo, hi;
+	int fd, err;
+
+	label(name, sizeof(name), plain, req);
+	snprintf(call, sizeof(call), "%sioctl %s", raw ? "syscall " : "", name);
+	fd = udp_self(o, &addr);
+	if (fd < 0)
+		return;
+	do_ioctl(raw, fd, req, buf);
+	lo = clock_ns(CLOCK_REALTIME);
+	if (send_self(o, fd, &addr))
+		goto out;
+	if (do_recv(raw, fd, buf, sizeof(buf)) < 0) {
+		outcome_errno(o, raw ? "syscall recvfrom" : "recv", errno);
+		goto out;
+	}
+	memset(buf, CANARY, sizeof(buf));
+	err = do_ioctl(raw, fd, req, buf);
+	hi = clock_ns(CLOCK_REALTIME);
+	far = overrun(buf, size);
+	memcpy(&old, buf, sizeof(old));
+	memcpy(&new, buf, sizeof(new));
+	if (err) {
+		outcome_errno(o, call, err);
+	} else if (far) {
+		/* What it wrote, read as a 64-bit pair, and what we read. */
+		outcome_set(o, "WRONG",
+			    "%s wrote %zu bytes into the %zu-byte struct: as 64-bit, tv_sec = %lld; its own tv_sec reads %lld",
+			    call, far, size, (long long)new.sec,
+			    (long long)(is_new(req) ? new.sec : old.sec));
+	} else {
+		strcat(call, " tv_sec");
+		judge_reading(o, call, is_new(req) ? new.sec : old.sec, lo, hi);
+	}
+out:
+	close(fd);
+}
+
+static void libc_siocgstamp(struct outcome *o)
+{
+	run_siocgstamp(o, 0, "SIOCGSTAMP", SIOCGSTAMP);
+}
+
+static void libc_siocgstampns(struct outcome *o)
+{
+	run_siocgstamp(o, 0, "SIOCGSTAMPNS", SIOCGSTAMPNS);
+}
+
+static void raw_siocgstamp(struct outcome *o)
+{
+	run_siocgstamp(o, 1, NULL, RAW(SIOCGSTAMP));
+}
+
+static void raw_siocgstampns(struct outcome *o)
+{
+	run_siocgstamp(o, 1, NULL, RAW(SIOCGSTAMPNS));
+}
+
+/* A timeout in the layout its option names, and back. */
+static socklen_t timeout_pack(unsigned char *buf, int opt, int64_t ns)
+{
+	struct old_pair old = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
+	struct new_pair new = { ns / NSEC_PER_SEC, ns % NSEC_PER_SEC / 1000 };
+
+	if (is_new(opt)) {
+		memcpy(buf, &new, sizeof(new));
+		return sizeof(new);
+	}
+	memcpy(buf, &old, sizeof(old));
+	return sizeof(old);
+}
+
+static int64_t timeout_unpack(const unsigned char *buf, int opt)
+{
+	struct old_pair old;
+	struct new_pair new;
+
+	if (is_new(opt)) {
+		memcpy(&new, buf, sizeof(new));
+		return new.sec * NSEC_PER_SEC + new.frac * 1000;
+	}
+	memcpy(&old, buf, sizeof(old));
+	return (int64_t)old.sec * NSEC_PER_SEC + (int64_t)old.frac * 1000;
+}
+
+/* A timeout read back must be what was set, give or take a jiffy. */
+static void judge_timeout(struct outcome *o, const char *call, int64_t got,
+			  int64_t want)
+{
+	const int64_t wrap = Y2038_WRAP * NSEC_PER_SEC;
+
+	if (got >= want && got <= want + JIFFY_SLACK_NS)
+		outcome_set(o, "PASS", "%s = %.3f s", call, got / 1e9);
+	else if (llabs(got - want) > wrap - NSEC_PER_SEC &&
+		 llabs(got - want) < wrap + NSEC_PER_SEC)
+		outcome_set(o, "WRAP", "%s = %.3f s, 2^32 s off", call,
+			    got / 1e9);
+	else
+		outcome_set(o, "WRONG", "%s = %.3f s, set %.3f s", call,
+			    got / 1e9, want / 1e9);
+}
+
+/*
+ * Set a 500 ms timeout at 03:14:07.75, then read it back at 03:14:08.05:
+ * it is kept in jiffies, so the rollover should not touch it.
+ */
+static void run_timeo(struct outcome *o, int raw, const char *plain, int opt)
+{
+	unsigned char buf[READBACK_SIZE];
+	socklen_t size, len;
+	struct kts64 pause = kts64_from_ns(300 * NSEC_PER_MSEC);
+	char name[48], call[96];
+	int fd, err;
+	size_t far;
+
+	label(name, sizeof(name), plain, opt);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		return;
+	}
+	size = timeout_pack(buf, opt, WAIT_NS);
+	err = do_setsockopt(raw, fd, opt, buf, size);
+	if (err) {
+		snprintf(call, sizeof(call), "%ssetsockopt %s",
+			 raw ? "syscall " : "", name);
+		outcome_errno(o, call, err);
+		goto out;
+	}
+	while (raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &pause) == -EINTR)
+		;
+	snprintf(call, sizeof(call), "%sgetsockopt %s", raw ? "syscall " : "",
+		 name);
+	memset(buf, CANARY, sizeof(buf));
+	len = size;
+	err = do_getsockopt(raw, fd, opt, buf, &len);
+	far = overrun(buf, size);
+	if (err)
+		outcome_errno(o, call, err);
+	else if (far || len != size)
+		outcome_set(o, "WRONG", "%s: optlen %u, wrote %zu bytes of a %u-byte struct",
+			    call, (unsigned int)len, far ? far : (size_t)len,
+			    (unsigned int)size);
+	else
+		judge_timeout(o, call, timeout_unpack(buf, opt), WAIT_NS);
+out:
+	close(fd);
+}
+
+static void watchdog(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Set a 500 ms SO_RCVTIMEO at 03:14:07.75 and recv() on an empty socket:
+ * it should give up with EAGAIN at 03:14:08.25. A timeout that was lost
+ * would block for ever: SIGALRM (no SA_RESTART) breaks that off.
+ */
+static void run_rcvtimeo_wait(struct outcome *o, int raw, const char *plain,
+			      int opt)
+{
+	struct sigaction sa = { .sa_handler = watchdog };
+	struct itimerval itv = { .it_value = { WATCHDOG_S, 0 } };
+	unsigned char buf[READBACK_SIZE];
+	char name[48], call[96];
+	int64_t t0, took;
+	int fd, err;
+	ssize_t n;
+
+	label(name, sizeof(name), plain, opt);
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		return;
+	}
+	err = do_setsockopt(raw, fd, opt, buf, timeout_pack(buf, opt, WAIT_NS));
+	if (err) {
+		snprintf(call, sizeof(call), "%ssetsockopt %s",
+			 raw ? "syscall " : "", name);
+		outcome_errno(o, call, err);
+		goto out;
+	}
+	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &itv, NULL)) {
+		setup_failed(o, "sigaction/setitimer (watchdog)", errno);
+		goto out;
+	}
+	snprintf(call, sizeof(call), "%s with %s", raw ? "syscall recvfrom" :
+		 "recv", name);
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	n = do_recv(raw, fd, buf, sizeof(buf));
+	err = n < 0 ? errno : 0;
+	took = clock_ns(CLOCK_MONOTONIC) - t0;
+	if (err == EINTR)
+		outcome_set(o, "TIMEOUT", "%s still blocked after %d s: the timeout was lost",
+			    call, WATCHDOG_S);
+	else if (!err)
+		outcome_set(o, "WRONG", "%s received %zd bytes on an empty socket",
+			    call, n);
+	else
+		judge_wait(o, call, err == EAGAIN || err == EWOULDBLOCK ? 0 : err,
+			   WAIT_NS, took);
+out:
+	close(fd);
+}
+
+static void libc_so_rcvtimeo(struct outcome *o)
+{
+	run_timeo(o, 0, "SO_RCVTIMEO", SO_RCVTIMEO);
+}
+
+static void libc_so_sndtimeo(struct outcome *o)
+{
+	run_timeo(o, 0, "SO_SNDTIMEO", SO_SNDTIMEO);
+}
+
+static void libc_so_rcvtimeo_wait(struct outcome *o)
+{
+	run_rcvtimeo_wait(o, 0, "SO_RCVTIMEO", SO_RCVTIMEO);
+}
+
+static void raw_so_rcvtimeo(struct outcome *o)
+{
+	run_timeo(o, 1, NULL, RAW(SO_RCVTIMEO));
+}
+
+static void raw_so_sndtimeo(struct outcome *o)
+{
+	run_timeo(o, 1, NULL, RAW(SO_SNDTIMEO));
+}
+
+static void raw_so_rcvtimeo_wait(struct outcome *o)
+{
+	run_rcvtimeo_wait(o, 1, NULL, RAW(SO_RCVTIMEO));
+}
+
+static const struct y2038_case cases[] = {
+	{ "so_timestamp", LIBC, Y2038_AFTER, .run = libc_so_timestamp },
+	{ "so_timestampns", LIBC, Y2038_AFTER, .run = libc_so_timestampns },
+	{ "so_timestamping", LIBC, Y2038_AFTER, .run = libc_so_timestamping },
+	{ "siocgstamp", LIBC, Y2038_AFTER, .run = libc_siocgstamp },
+	{ "siocgstampns", LIBC, Y2038_AFTER, .run = libc_siocgstampns },
+	{ "so_rcvtimeo", LIBC, Y2038_ACROSS, .run = libc_so_rcvtimeo },
+	{ "so_sndtimeo", LIBC, Y2038_ACROSS, .run = libc_so_sndtimeo },
+	{ "so_rcvtimeo_wait", LIBC, Y2038_ACROSS, .run = libc_so_rcvtimeo_wait },
+	{ "so_timestamp", RAW, Y2038_AFTER, .run = raw_so_timestamp },
+	{ "so_timestampns", RAW, Y2038_AFTER, .run = raw_so_timestampns },
+	{ "so_timestamping", RAW, Y2038_AFTER, .run = raw_so_timestamping },
+	{ "siocgstamp", RAW, Y2038_AFTER, .run = raw_siocgstamp },
+	{ "siocgstampns", RAW, Y2038_AFTER, .run = raw_siocgstampns },
+	{ "so_rcvtimeo", RAW, Y2038_ACROSS, .run = raw_so_rcvtimeo },
+	{ "so_sndtimeo", RAW, Y2038_ACROSS, .run = raw_so_sndtimeo },
+	{ "so_rcvtimeo_wait", RAW, Y2038_ACROSS, .run = raw_so_rcvtimeo_wait },
+};
+
+int main(void)
+{
+	return run_cases(cases, ARRAY_SIZE(cases));
+}

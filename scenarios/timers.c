@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * timers: sleeps and timers armed at 03:14:07.75 that end past the rollover.
+ *
+ * nanosleep for 500 ms; a POSIX timer (timer_settime) and a timerfd on
+ * CLOCK_REALTIME, each for a relative 500 ms and for an absolute deadline
+ * "now + 500 ms" computed the way a program does (in a 32-bit time_t that is
+ * 1901); setitimer(ITIMER_REAL) for 500 ms and alarm(1). Each case measures
+ * when the sleep ended or the timer fired (signals are waited for with the
+ * raw rt_sigtimedwait_time64, timerfds with the raw ppoll_time64), and a
+ * timer's remaining time is read back right after arming: it must be
+ * (0, 500 ms], not a wrapped or negative value.
+ *
+ * libc is legacy or time64 glibc, whichever this binary was built as. raw is
+ * the time32 syscall (nanosleep 162, timer_settime/gettime 260/261,
+ * timerfd_settime/gettime 325/326 on i386) in the legacy build, and its
+ * time64 twin (timer_settime64/gettime64 409/408, timerfd_settime64/
+ * gettime64 411/410) in the time64 build. nanosleep has no time64 twin: its
+ * raw64 cell is a relative clock_nanosleep_time64 (407) on CLOCK_REALTIME,
+ * what a time64 libc uses instead. setitimer/getitimer (104/105) and alarm
+ * (27) have no twin either and carry no time_t: their itimerval is the
+ * kernel's long-based __kernel_old_itimerval, so both raw cells call them
+ * with the 32-bit layout. Expected outcomes: expectations.tsv.
+ */
+#include <sys/time.h>
+#include <sys/timerfd.h>
+#include "harness.h"
+
+#define WAIT_NS		Y2038_ACROSS_WAIT_NS
+#define ALARM_NS	NSEC_PER_SEC	/* alarm() counts whole seconds */
+/* Our own bound on a timer that never fires, well inside the harness's. */
+#define FIRE_TIMEOUT_NS	(3 * NSEC_PER_SEC)
+
+/* 64-bit targets have only the one (64-bit) set of timer syscalls. */
+#ifndef __NR_timer_settime64
+#define __NR_timer_settime64 __NR_timer_settime
+#define __NR_timer_gettime64 __NR_timer_gettime
+#define __NR_timerfd_settime64 __NR_timerfd_settime
+#define __NR_timerfd_gettime64 __NR_timerfd_gettime
+#endif
+#ifndef __NR_rt_sigtimedwait_time64
+#define __NR_rt_sigtimedwait_time64 __NR_rt_sigtimedwait
+#endif
+
+/* The raw syscalls of this build's width, and their kernel layouts. */
+#if Y2038_TIME64_BUILD
+typedef struct kts64 raw_ts;
+#define RAW_SUFFIX		"64"
+#define NR_CLOCK_GETTIME	__NR_clock_gettime64
+#define NR_TIMER_SETTIME	__NR_timer_settime64
+#define NR_TIMER_GETTIME	__NR_timer_gettime64
+#define NR_TIMERFD_SETTIME	__NR_timerfd_settime64
+#define NR_TIMERFD_GETTIME	__NR_timerfd_gettime64
+#else
+typedef struct old_ts32 raw_ts;
+#define RAW_SUFFIX		""
+#define NR_CLOCK_GETTIME	__NR_clock_gettime
+#define NR_TIMER_SETTIME	__NR_timer_settime
+#define NR_TIMER_GETTIME	__NR_timer_gettime
+#define NR_TIMERFD_SETTIME	__NR_timerfd_settime
+#define NR_TIMERFD_GETTIME	__NR_timerfd_gettime
+#endif
+#define RAW_CALL(name)		"syscall " name RAW_SUFFIX
+
+struct raw_its {
+	raw_ts it_interval;
+	raw_ts it_value;
+};
+
+/* __kernel_old_itimerval: longs, 32 bits on every ABI this lab runs. */
+struct old_itv32 {
+	struct old_tv32 it_interval;
+	struct old_tv32 it_value;
+};
+
+#define TV_NS(tv)	((int64_t)(tv).tv_sec * NSEC_PER_SEC + \
+			 (int64_t)(tv).tv_usec * 1000)
+
+/* The kernel's sigset_t is 64 signals, not glibc's 1024. */
+#define KERNEL_SIGSET_SIZE 8
+
+static int raw64_sigtimedwait(const sigset_t *set, const struct kts64 *timeout)
+{
+	return raw64_call(__NR_rt_sigtimedwait_time64, (long)set, 0,
+			  (long)timeout, KERNEL_SIGSET_SIZE, 0);
+}
+
+static void sigalrm_set(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGALRM);
+}
+
+/* Blocked before arming, so the signal waits for us instead of killing us. */
+static int block_sigalrm(struct outcome *o)
+{
+	sigset_t set;
+
+	sigalrm_set(&set);
+	if (!sigprocmask(SIG_BLOCK, &set, NULL))
+		return 0;
+	outcome_errno(o, "sigprocmask (harness)", errno);
+	snprintf(o->class, sizeof(o->class), "ERROR");
+	return -1;
+}
+
+/* Wait up to timeout_ns for SIGALRM: 1 when it came, 0 if not, or -errno. */
+static int wait_sigalrm(int64_t timeout_ns)
+{
+	int64_t deadline = clock_ns(CLOCK_MONOTONIC) + timeout_ns;
+	sigset_t set;
+
+	sigalrm_set(&set);
+	for (;;) {
+		int64_t left = deadline - clock_ns(CLOCK_MONOTONIC);
+		struct kts64 ts;
+		int ret;
+
+		if (left <= 0)
+			return 0;
+		ts = kts64_from_ns(left);
+		ret = raw64_sigtimedwait(&set, &ts);
+		if (ret == -EINTR)
+			continue;
+		if (ret == -EAGAIN)
+			return 0;
+		return ret < 0 ? ret : 1;
+	}
+}
+
+
+/* "now + 500 ms" computed the way a program does (see TS_ADVANCE). */
+static int libc_deadline(struct timespec *ts)
+{
+	if (clock_gettime(CLOCK_REALTIME, ts))
+		return errno;
+	TS_ADVANCE(*ts, WAIT_NS);
+	return 0;
+}
+
+/* The same with the raw clock_gettime of this build's width. */
+static int raw_deadline(raw_ts *ts)
+{
+	if (syscall(NR_CLOCK_GETTIME, CLOCK_REALTIME, ts))
+		return errno;
+	TS_ADVANCE(*ts, WAIT_NS);
+	return 0;
+}
+
+/* Arming a timer: what was called, how it went, and what it read back. */
+struct arming {
+	const char *set_call;	/* what armed it (or failed on the way) */
+	int set_err;		/* its errno, or 0 */
+	const char *get_call;	/* what read it back; NULL: nothing does */
+	int get_err;
+	int64_t left_ns;	/* it_value read back: the time left */
+	int64_t interval_ns;	/* it_interval read back: 0, one-shot */
+	int64_t t0;		/* CLOCK_MONOTONIC before the arming began */
+	int abs;		/* armed to this absolute deadline: */
+	int64_t deadline_sec;
+};
+
+
+/*
+ * The time left on a timer read back right after arming it for want_ns must
+ * lie in (0, want_ns]; 2^32 s off is a wrapped 32-bit tv_sec.
+ */
+static void judge_left(struct outcome *o, const struct arming *a,
+		       int64_t want_ns)
+{
+	const int64_t wrap = Y2038_WRAP * NSEC_PER_SEC;
+	int64_t left = a->left_ns;
+
+	if (a->get_err)
+		outcome_errno(o, a->get_call, a->get_err);
+	else if (a->interval_ns)
+		outcome_set(o, "WRONG", "%s: it_interval %.3f s, not one-shot",
+			    a->get_call, a->interval_ns / 1e9);
+	else if (left > 0 && left <= want_ns)
+		outcome_set(o, "PASS", "%s: %.3f s left", a->get_call,
+			    left / 1e9);
+	else if ((left - wrap > 0 && left - wrap <= want_ns) ||
+		 (left + wrap > 0 && left + wrap <= want_ns))
+		outcome_set(o, "WRAP", "%s: %.3f s left, 2^32 s off",
+			    a->get_call, left / 1e9);
+	else
+		outcome_set(o, "WRONG", "%s: %.3f s left of %.3f s",
+			    a->get_call, left / 1e9, want_ns / 1e9);
+}
+
+/*
+ * Judge an armed timer: fired is what the wait said (1 fired, 0 not within
+ * FIRE_TIMEOUT_NS, -errno), took_ns how long after t0. When it fired in time
+ * the read-back decides; its detail, and the deadline, are kept either way.
+ */
+static void judge_armed(struct outcome *o, const struct arming *a,
+			int64_t want_ns, int fired, int64_t took_ns,
+			const char *wait_call)
+{
+	struct outcome left;
+	char when[64];
+
+	if (a->set_err) {
+		outcome_errno(o, a->set_call, a->set_err);
+	} else if (fired < 0) {
+		outcome_errno(o, wait_call, -fired);
+		snprintf(o->class, sizeof(o->class), "ERROR");
+	} else {
+		if (!fired)
+			outcome_set(o, "TIMEOUT",
+				    "%s: not fired after %.3f s of %.3f s",
+				    a->set_call, took_ns / 1e9, want_ns / 1e9);
+		else
+			judge_wait(o, a->set_call, 0, want_ns, took_ns);
+		if (a->get_call) {
+			judge_left(&left, a, want_ns);
+			if (!strcmp(o->class, "PASS"))
+				memcpy(o->class, left.class, sizeof(o->class));
+			outcome_append(o, "; %s", left.detail);
+		}
+	}
+	if (a->abs) {
+		iso8601(a->deadline_sec, when, sizeof(when));
+		outcome_append(o, "; deadline %lld (%s)",
+			       (long long)a->deadline_sec, when);
+	}
+}
+
+/*
+ * Creating a timer carries no time: when it fails, the kernel lacks the
+ * interface (CONFIG_POSIX_TIMERS, CONFIG_TIMERFD), which is the lab's error,
+ * not an observation about time.
+ */
+static void create_failed(struct outcome *o, const char *call,
+			  const char *config, int err)
+{
+	outcome_set(o, "ERROR", "%s: errno %d %s: is %s built in?", call, err,
+		    errno_name(err), config);
+}
+
+/* Timers that signal: wait for SIGALRM, then judge. */
+static void finish_signal(struct outcome *o, const struct arming *a,
+			  int64_t want_ns)
+{
+	int fired = 0;
+	int64_t took = 0;
+
+	if (!a->set_err) {
+		fired = wait_sigalrm(FIRE_TIMEOUT_NS);
+		took = clock_ns(CLOCK_MONOTONIC) - a->t0;
+	}
+	judge_armed(o, a, want_ns, fired, took,
+		    "rt_sigtimedwait_time64 (harness)");
+}
+
+/* Timerfds: wait for the fd to become readable, then judge. */
+static void finish_fd(struct outcome *o, const struct arming *a, int fd)
+{
+	int fired = 0;
+	int64_t took = 0;
+
+	if (!a->set_err) {
+		fired = wait_readable(fd, FIRE_TIMEOUT_NS);
+		took = clock_ns(CLOCK_MONOTONIC) - a->t0;
+	}
+	judge_armed(o, a, WAIT_NS, fired, took, "ppoll_time64 (harness)");
+	close(fd);
+}
+
+/* --- nanosleep: relative, so the epoch should not matter. */
+static void libc_nanosleep(struct outcome *o)
+{
+	struct timespec req = { 0, WAIT_NS };
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	int err = nanosleep(&req, NULL) ? errno : 0;
+
+	judge_wait(o, "nanosleep", err, WAIT_NS,
+		   clock_ns(CLOCK_MONOTONIC) - t0);
+}
+
+static void raw_nanosleep(struct outcome *o)
+{
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	int err;
+#if Y2038_TIME64_BUILD
+	/* There is no nanosleep_time64: this is what replaces it. */
+	struct kts64 req = kts64_from_ns(WAIT_NS);
+	const char *call =
+		"syscall clock_nanosleep_time64 (nanosleep has no time64 twin)";
+
+	err = -raw64_clock_nanosleep(CLOCK_REALTIME, 0, &req);
+#else
+	struct old_ts32 req = { 0, WAIT_NS };
+	const char *call = "syscall nanosleep";
+
+	err = syscall(__NR_nanosleep, &req, NULL) ? errno : 0;
+#endif
+	judge_wait(o, call, err, WAIT_NS, clock_ns(CLOCK_MONOTONIC) - t0);
+}
+
+/* --- POSIX timers on CLOCK_REALTIME, signalling SIGALRM. */
+static void libc_timer(struct outcome *o, int abs)
+{
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
+	};
+	struct arming a = {
+		.set_call = "timer_settime", .get_call = "timer_gettime",
+	};
+	struct itimerspec its = { 0 }, cur = { 0 };
+	timer_t id;
+
+	if (block_sigalrm(o))
+		return;
+	if (timer_create(CLOCK_REALTIME, &sev, &id)) {
+		create_failed(o, "timer_create", "CONFIG_POSIX_TIMERS", errno);
+		return;
+	}
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (abs) {
+		a.set_err = libc_deadline(&its.it_value);
+		if (a.set_err) {
+			a.set_call = "clock_gettime (arming)";
+		} else {
+			a.abs = 1;
+			a.deadline_sec = its.it_value.tv_sec;
+		}
+	} else {
+		its.it_value.tv_nsec = WAIT_NS;
+	}
+	if (!a.set_err && timer_settime(id, abs ? TIMER_ABSTIME : 0, &its,
+					NULL))
+		a.set_err = errno;
+	if (!a.set_err) {
+		if (timer_gettime(id, &cur))
+			a.get_err = errno;
+		a.left_ns = TS_NS(cur.it_value);
+		a.interval_ns = TS_NS(cur.it_interval);
+	}
+	finish_signal(o, &a, WAIT_NS);
+}
+
+static void raw_timer(struct outcome *o, int abs)
+{
+	struct sigevent sev = {
+		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
+	};
+	struct arming a = {
+		.set_call = RAW_CALL("timer_settime"),
+		.get_call = RAW_CALL("timer_gettime"),
+	};
+	struct raw_its its = { 0 }, cur = { 0 };
+	int id;		/* the kernel's timer_t */
+
+	if (block_sigalrm(o))
+		return;
+	/* timer_create carries no time: one syscall for every ABI. */
+	if (syscall(__NR_timer_create, CLOCK_REALTIME, &sev, &id)) {
+		create_failed(o, "syscall timer_create", "CONFIG_POSIX_TIMERS",
+			      errno);
+		return;
+	}
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (abs) {
+		a.set_err = raw_deadline(&its.it_value);
+		if (a.set_err) {
+			a.set_call = RAW_CALL("clock_gettime") " (arming)";
+		} else {
+			a.abs = 1;
+			a.deadline_sec = its.it_value.tv_sec;
+		}
+	} else {
+		its.it_value.tv_nsec = WAIT_NS;
+	}
+	if (!a.set_err && syscall(NR_TIMER_SETTIME, id,
+				  abs ? TIMER_ABSTIME : 0, &its, NULL))
+		a.set_err = errno;
+	if (!a.set_err) {
+		if (syscall(NR_TIMER_GETTIME, id, &cur))
+			a.get_err = errno;
+		a.left_ns = TS_NS(cur.it_value);
+		a.interval_ns = TS_NS(cur.it_interval);
+	}
+	finish_signal(o, &a, WAIT_NS);
+}
+
+static void libc_timer_rel(struct outcome *o) { libc_timer(o, 0); }
+static void libc_timer_abs(struct outcome *o) { libc_timer(o, 1); }
+static void raw_timer_rel(struct outcome *o) { raw_timer(o, 0); }
+static void raw_timer_abs(struct outcome *o) { raw_timer(o, 1); }
+
+/* --- timerfds on CLOCK_REALTIME; non-blocking, so nothing here can hang. */
+static void libc_timerfd(struct outcome *o, int abs)
+{
+	struct arming a = {
+		.set_call = "timerfd_settime", .get_call = "timerfd_gettime",
+	};
+	struct itimerspec its = { 0 }, cur = { 0 };
+	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+
+	if (fd < 0) {
+		create_failed(o, "timerfd_create", "CONFIG_TIMERFD", errno);
+		return;
+	}
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (abs) {
+		a.set_err = libc_deadline(&its.it_value);
+		if (a.set_err) {
+			a.set_call = "clock_gettime (arming)";
+		} else {
+			a.abs = 1;
+			a.deadline_sec = its.it_value.tv_sec;
+		}
+	} else {
+		its.it_value.tv_nsec = WAIT_NS;
+	}
+	if (!a.set_err && timerfd_settime(fd, abs ? TFD_TIMER_ABSTIME : 0,
+					  &its, NULL))
+		a.set_err = errno;
+	if (!a.set_err) {
+		if (timerfd_gettime(fd, &cur))
+			a.get_err = errno;
+		a.left_ns = TS_NS(cur.it_value);
+		a.interval_ns = TS_NS(cur.it_interval);
+	}
+	finish_fd(o, &a, fd);
+}
+
+static void raw_timerfd(struct outcome *o, int abs)
+{
+	struct arming a = {
+		.set_call = RAW_CALL("timerfd_settime"),
+		.get_call = RAW_CALL("timerfd_gettime"),
+	};
+	struct raw_its its = { 0 }, cur = { 0 };
+	int fd;
+
+	/* timerfd_create carries no time: one syscall for every ABI. */
+	fd = syscall(__NR_timerfd_create, CLOCK_REALTIME,
+		     TFD_NONBLOCK | TFD_CLOEXEC);
+	if (fd < 0) {
+		create_failed(o, "syscall timerfd_create", "CONFIG_TIMERFD",
+			      errno);
+		return;
+	}
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (abs) {
+		a.set_err = raw_deadline(&its.it_value);
+		if (a.set_err) {
+			a.set_call = RAW_CALL("clock_gettime") " (arming)";
+		} else {
+			a.abs = 1;
+			a.deadline_sec = its.it_value.tv_sec;
+		}
+	} else {
+		its.it_value.tv_nsec = WAIT_NS;
+	}
+	if (!a.set_err && syscall(NR_TIMERFD_SETTIME, fd,
+				  abs ? TFD_TIMER_ABSTIME : 0, &its, NULL))
+		a.set_err = errno;
+	if (!a.set_err) {
+		if (syscall(NR_TIMERFD_GETTIME, fd, &cur))
+			a.get_err = errno;
+		a.left_ns = TS_NS(cur.it_value);
+		a.interval_ns = TS_NS(cur.it_interval);
+	}
+	finish_fd(o, &a, fd);
+}
+
+static void libc_timerfd_rel(struct outcome *o) { libc_timerfd(o, 0); }
+static void libc_timerfd_abs(struct outcome *o) { libc_timerfd(o, 1); }
+static void raw_timerfd_rel(struct outcome *o) { raw_timerfd(o, 0); }
+static void raw_timerfd_abs(struct outcome *o) { raw_timerfd(o, 1); }
+
+/* --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. */
+static void libc_setitimer(struct outcome *o)
+{
+	struct itimerval itv = { .it_value = { 0, WAIT_NS / 1000 } };
+	struct itimerval cur = { 0 };
+	struct arming a = { .set_call = "setitimer", .get_call = "getitimer" };
+
+	if (block_sigalrm(o))
+		return;
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (setitimer(ITIMER_REAL, &itv, NULL)) {
+		a.set_err = errno;
+	} else {
+		if (getitimer(ITIMER_REAL, &cur))
+			a.get_err = errno;
+		a.left_ns = TV_NS(cur.it_value);
+		a.interval_ns = TV_NS(cur.it_interval);
+	}
+	finish_signal(o, &a, WAIT_NS);
+}
+
+static void raw_setitimer(struct outcome *o)
+{
+	struct old_itv32 itv = { .it_value = { 0, WAIT_NS / 1000 } };
+	struct old_itv32 cur = { 0 };
+	struct arming a = {
+		.set_call = "syscall setitimer (no time64 twin)",
+		.get_call = "syscall getitimer",
+	};
+
+	if (block_sigalrm(o))
+		return;
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (syscall(__NR_setitimer, ITIMER_REAL, &itv, NULL)) {
+		a.set_err = errno;
+	} else {
+		if (syscall(__NR_getitimer, ITIMER_REAL, &cur))
+			a.get_err = errno;
+		a.left_ns = TV_NS(cur.it_value);
+		a.interval_ns = TV_NS(cur.it_interval);
+	}
+	finish_signal(o, &a, WAIT_NS);
+}
+
+/* alarm() cannot fail, and has nothing to read the time left back with. */
+static void libc_alarm(struct outcome *o)
+{
+	struct arming a = { .set_call = "alarm" };
+
+	if (block_sigalrm(o))
+		return;
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	alarm(1);
+	finish_signal(o, &a, ALARM_NS);
+}
+
+static void raw_alarm(struct outcome *o)
+{
+#ifdef __NR_alarm
+	struct arming a = { .set_call = "syscall alarm (no time64 twin)" };
+
+	if (block_sigalrm(o))
+		return;
+	a.t0 = clock_ns(CLOCK_MONOTONIC);
+	if (syscall(__NR_alarm, 1) < 0)
+		a.set_err = errno;
+	finish_signal(o, &a, ALARM_NS);
+#else
+	outcome_set(o, "SKIP",
+		    "this ABI has no alarm syscall (ARM EABI never had one): its libc alarm() is setitimer");
+#endif
+}
+
+static const struct y2038_case cases[] = {
+	{ "nanosleep", LIBC, Y2038_ACROSS, .run = libc_nanosleep },
+	{ "timer_rel", LIBC, Y2038_ACROSS, .run = libc_timer_rel },
+	{ "timer_abs", LIBC, Y2038_ACROSS, .run = libc_timer_abs },
+	{ "timerfd_rel", LIBC, Y2038_ACROSS, .run = libc_timerfd_rel },
+	{ "timerfd_abs", LIBC, Y2038_ACROSS, .run = libc_timerfd_abs },
+	{ "setitimer", LIBC, Y2038_ACROSS, .run = libc_setitimer },
+	{ "alarm", LIBC, Y2038_ACROSS, .run = libc_alarm },
+	{ "nanosleep", RAW, Y2038_ACROSS, .run = raw_nanosleep },
+	{ "timer_rel", RAW, Y2038_ACROSS, .run = raw_timer_rel },
+	{ "timer_abs", RAW, Y2038_ACROSS, .run = raw_timer_abs },
+	{ "timerfd_rel", RAW, Y2038_ACROSS, .run = raw_timerfd_rel },
+	{ "timerfd_abs", RAW, Y2038_ACROSS, .run = raw_timerfd_abs },
+	{ "setitimer", RAW, Y2038_ACROSS, .run = raw_setitimer },
+	{ "alarm", RAW, Y2038_ACROSS, .run = raw_alarm },
+};
+
+int main(void)
+{
+	return run_cases(cases, ARRAY_SIZE(cases));
+}

@@ -1,0 +1,928 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * waits: blocking calls armed at 03:14:07.75 whose timeout or deadline ends
+ * past the rollover, on things that never become ready, so each one must run
+ * out its 500 ms: not fail, not return at once, not hang.
+ *
+ * futex FUTEX_WAIT for a relative 500 ms, and FUTEX_WAIT_BITSET with
+ * FUTEX_CLOCK_REALTIME to an absolute deadline "now + 500 ms" computed the
+ * way a program does (in a 32-bit time_t that is 1901); a mutex another
+ * thread holds (pthread_mutex_timedlock) and a condition nobody signals
+ * (pthread_cond_timedwait) to the same deadline; ppoll, pselect6 and select
+ * on a pipe nobody writes to; rt_sigtimedwait for a blocked signal nobody
+ * sends; mq_timedsend to a full queue and mq_timedreceive from an empty one,
+ * to the deadline; semtimedop on a SysV semaphore that stays 0;
+ * io_getevents and io_pgetevents on an AIO context with nothing submitted;
+ * recvmmsg on a UDP socket nobody sends to. And sched_rr_get_interval, a
+ * reading rather than a wait, after the rollover. Every wait is measured
+ * with the raw clock_gettime64(CLOCK_MONOTONIC).
+ *
+ * libc is legacy or time64 glibc, whichever this binary was built as. glibc
+ * has no futex wrapper: its libc cell is syscall(SYS_futex), as a program
+ * writes it, and SYS_futex is the time32 futex (240) in both builds. Nor has
+ * it io_getevents or io_pgetevents: those libc cells are SKIPs. The pthread
+ * calls have no syscall of their own: their raw cells are SKIPs. raw is the
+ * time32 syscall in the legacy build (futex 240, ppoll 309, pselect6 308,
+ * rt_sigtimedwait 177, mq_timedsend/receive 279/280, io_getevents 247,
+ * io_pgetevents 385, recvmmsg 337, sched_rr_get_interval 161 on i386; i386
+ * has no semtimedop but ipc(SEMTIMEDOP) 117, armhf has semtimedop 312) and
+ * its time64 twin in the time64 build (futex_time64 422, ppoll_time64 414,
+ * pselect6_time64 413, rt_sigtimedwait_time64 421, mq_timedsend/
+ * receive_time64 418/419, semtimedop_time64 420, io_pgetevents_time64 416,
+ * recvmmsg_time64 417, sched_rr_get_interval_time64 423). io_getevents has
+ * no twin: its raw64 cell is io_pgetevents_time64 with a NULL sigmask.
+ * select (_newselect 142) has none either and carries the long-based
+ * __kernel_old_timeval: both raw cells call it. Expected: expectations.tsv.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <linux/aio_abi.h>
+#include <linux/futex.h>
+#include <mqueue.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <sched.h>
+#include <sys/ioctl.h>
+#include <sys/select.h>
+#include <sys/sem.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include "harness.h"
+
+#define WAIT_NS		Y2038_ACROSS_WAIT_NS
+/* Our own bound on recvmmsg, whose timeout cannot end a wait for nothing. */
+#define RCVTIMEO_SEC	2
+/* How long the mutex holder may take to say it holds it. */
+#define READY_TIMEOUT_NS (2 * NSEC_PER_SEC)
+#define MSG_SIZE	8
+/* ipc(2)'s SEMTIMEDOP call (linux/ipc.h), clashing with sys/ipc.h. */
+#define IPC_SEMTIMEDOP	4
+
+/* 64-bit targets have only the one (64-bit) set of these syscalls. */
+#ifndef __NR_futex_time64
+#define __NR_futex_time64 __NR_futex
+#define __NR_pselect6_time64 __NR_pselect6
+#define __NR_rt_sigtimedwait_time64 __NR_rt_sigtimedwait
+#define __NR_mq_timedsend_time64 __NR_mq_timedsend
+#define __NR_mq_timedreceive_time64 __NR_mq_timedreceive
+#define __NR_semtimedop_time64 __NR_semtimedop
+#define __NR_io_pgetevents_time64 __NR_io_pgetevents
+#define __NR_recvmmsg_time64 __NR_recvmmsg
+#define __NR_sched_rr_get_interval_time64 __NR_sched_rr_get_interval
+#endif
+
+/* The raw syscalls of this build's width, and their kernel layout. */
+#if Y2038_TIME64_BUILD
+typedef struct kts64 raw_ts;
+#define RAW_SUFFIX		"_time64"
+#define NR_CLOCK_GETTIME	__NR_clock_gettime64
+#define NR_FUTEX		__NR_futex_time64
+#define NR_PPOLL		__NR_ppoll_time64
+#define NR_PSELECT6		__NR_pselect6_time64
+#define NR_SIGTIMEDWAIT		__NR_rt_sigtimedwait_time64
+#define NR_MQ_TIMEDSEND		__NR_mq_timedsend_time64
+#define NR_MQ_TIMEDRECEIVE	__NR_mq_timedreceive_time64
+#define NR_IO_PGETEVENTS	__NR_io_pgetevents_time64
+#define NR_RECVMMSG		__NR_recvmmsg_time64
+#define NR_SCHED_RR		__NR_sched_rr_get_interval_time64
+#else
+typedef struct old_ts32 raw_ts;
+#define RAW_SUFFIX		""
+#define NR_CLOCK_GETTIME	__NR_clock_gettime
+#define NR_FUTEX		__NR_futex
+#define NR_PPOLL		__NR_ppoll
+#define NR_PSELECT6		__NR_pselect6
+#define NR_SIGTIMEDWAIT		__NR_rt_sigtimedwait
+#define NR_MQ_TIMEDSEND		__NR_mq_timedsend
+#define NR_MQ_TIMEDRECEIVE	__NR_mq_timedreceive
+#define NR_IO_PGETEVENTS	__NR_io_pgetevents
+#define NR_RECVMMSG		__NR_recvmmsg
+#define NR_SCHED_RR		__NR_sched_rr_get_interval
+#endif
+#define RAW_CALL(name)		"syscall " name RAW_SUFFIX
+
+
+/* The kernel's sigset_t is 64 signals, not glibc's 1024. */
+#define KERNEL_SIGSET_SIZE 8
+
+
+/* Setting up what is waited on failed: the lab's error, not an observation. */
+static void setup_failed(struct outcome *o, const char *call,
+			 const char *config, int err)
+{
+	if (config)
+		outcome_set(o, "ERROR", "%s: errno %d %s: is %s built in?",
+			    call, err, errno_name(err), config);
+	else
+		outcome_set(o, "ERROR", "%s: errno %d %s", call, err,
+			    errno_name(err));
+}
+
+/*
+ * Judge a wait for something that never comes, begun at t0. ret is what the
+ * call returned (negative: it failed with err); it says it ran out with the
+ * errno expired (ETIMEDOUT, EAGAIN), or, when expired is 0, by returning 0.
+ * Anything else it returned is a wakeup that nothing could have caused.
+ */
+static void judge_expiry(struct outcome *o, const char *call, long ret,
+			 int err, int expired, int64_t t0)
+{
+	int64_t took = clock_ns(CLOCK_MONOTONIC) - t0;
+
+	if (ret < 0 && expired && err == expired)
+		judge_wait(o, call, 0, WAIT_NS, took);
+	else if (ret < 0)
+		judge_wait(o, call, err, WAIT_NS, took);
+	else if (ret == 0 && !expired)
+		judge_wait(o, call, 0, WAIT_NS, took);
+	else
+		outcome_set(o, "WRONG",
+			    "%s returned %ld after %.3f s: nothing could wake it",
+			    call, ret, took / 1e9);
+}
+
+/* An absolute wait also says what deadline it was given. */
+static void append_deadline(struct outcome *o, int64_t sec)
+{
+	char when[64];
+
+	iso8601(sec, when, sizeof(when));
+	outcome_append(o, "; deadline %lld (%s)", (long long)sec, when);
+}
+
+
+/* "now + 500 ms" computed the way a program does (see TS_ADVANCE). */
+static int libc_deadline(struct timespec *ts)
+{
+	if (clock_gettime(CLOCK_REALTIME, ts))
+		return errno;
+	TS_ADVANCE(*ts, WAIT_NS);
+	return 0;
+}
+
+/* The same with the raw clock_gettime of this build's width. */
+static int raw_deadline(raw_ts *ts)
+{
+	if (syscall(NR_CLOCK_GETTIME, CLOCK_REALTIME, ts))
+		return errno;
+	TS_ADVANCE(*ts, WAIT_NS);
+	return 0;
+}
+
+static raw_ts raw_rel(void)
+{
+	raw_ts ts = { 0, WAIT_NS };
+
+	return ts;
+}
+
+/* --- futex: a word that stays 0, and nobody to FUTEX_WAKE it. */
+static uint32_t futex_word;
+
+/*
+ * glibc has no futex(): programs write syscall(SYS_futex, ...) with their
+ * struct timespec. SYS_futex is the time32 futex in both builds, so in the
+ * time64 one the kernel reads the low half of a 64-bit tv_sec as tv_sec and
+ * its high half as tv_nsec.
+ */
+static void libc_futex_call(char *buf, size_t len, const char *op)
+{
+	snprintf(buf, len, "syscall(SYS_futex = %d, %s) with a %zu-bit tv_sec",
+		 (int)SYS_futex, op, sizeof(time_t) * 8);
+}
+
+static void libc_futex_wait_rel(struct outcome *o)
+{
+	struct timespec ts = { 0, WAIT_NS };
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	long ret = syscall(SYS_futex, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts,
+			   NULL, 0);
+	int err = errno;
+	char call[96];
+
+	libc_futex_call(call, sizeof(call), "FUTEX_WAIT");
+	judge_expiry(o, call, ret, err, ETIMEDOUT, t0);
+}
+
+static void libc_futex_wait_abs(struct outcome *o)
+{
+	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	struct timespec ts;
+	char call[96];
+	long ret;
+	int err;
+
+	err = libc_deadline(&ts);
+	if (err) {
+		outcome_errno(o, "clock_gettime (arming)", err);
+		return;
+	}
+	ret = syscall(SYS_futex, &futex_word, op, 0, &ts, NULL,
+		      FUTEX_BITSET_MATCH_ANY);
+	err = errno;
+	libc_futex_call(call, sizeof(call), "FUTEX_WAIT_BITSET");
+	judge_expiry(o, call, ret, err, ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+}
+
+static void raw_futex_wait_rel(struct outcome *o)
+{
+	raw_ts ts = raw_rel();
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	long ret = syscall(NR_FUTEX, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts,
+			   NULL, 0);
+
+	judge_expiry(o, RAW_CALL("futex") " FUTEX_WAIT", ret, errno,
+		     ETIMEDOUT, t0);
+}
+
+static void raw_futex_wait_abs(struct outcome *o)
+{
+	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	raw_ts ts;
+	long ret;
+	int err;
+
+	err = raw_deadline(&ts);
+	if (err) {
+		outcome_errno(o, RAW_CALL("clock_gettime") " (arming)", err);
+		return;
+	}
+	ret = syscall(NR_FUTEX, &futex_word, op, 0, &ts, NULL,
+		      FUTEX_BITSET_MATCH_ANY);
+	judge_expiry(o, RAW_CALL("futex") " FUTEX_WAIT_BITSET", ret, errno,
+		     ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+}
+
+/* --- pthreads: futex underneath, to the same absolute deadline. */
+struct holder {
+	pthread_mutex_t *mutex;
+	int ready;	/* written once the mutex is held */
+	int never;	/* nobody writes to it: the holder blocks for good */
+};
+
+static void *hold_mutex(void *arg)
+{
+	struct holder *h = arg;
+	char c = 0;
+
+	pthread_mutex_lock(h->mutex);
+	if (write(h->ready, &c, 1) != 1)
+		return NULL;
+	/* Hold it until the case's process exits. */
+	while (read(h->never, &c, 1) < 0 && errno == EINTR)
+		;
+	return NULL;
+}
+
+static void libc_mutex_timedlock(struct outcome *o)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	int ready[2], never[2], err;
+	struct holder h = { .mutex = &mutex };
+	struct timespec ts;
+	pthread_t thread;
+	int64_t t0;
+	char c;
+
+	if (pipe(ready) || pipe(never)) {
+		setup_failed(o, "pipe", NULL, errno);
+		return;
+	}
+	h.ready = ready[1];
+	h.never = never[0];
+	err = pthread_create(&thread, NULL, hold_mutex, &h);
+	if (err) {
+		setup_failed(o, "pthread_create", NULL, err);
+		return;
+	}
+	/* Synchronised by the pipe: the mutex is held once it is readable. */
+	if (wait_readable(ready[0], READY_TIMEOUT_NS) <= 0 ||
+	    read(ready[0], &c, 1) != 1) {
+		outcome_set(o, "ERROR", "the holder thread never held the mutex");
+		return;
+	}
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	err = libc_deadline(&ts);
+	if (err) {
+		outcome_errno(o, "clock_gettime (arming)", err);
+		return;
+	}
+	err = pthread_mutex_timedlock(&mutex, &ts);
+	judge_expiry(o, "pthread_mutex_timedlock", err ? -1 : 0, err,
+		     ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+}
+
+/*
+ * A plain contended pthread_mutex_lock, no timeout at all: glibc's lock waits
+ * in the futex syscall of its own width, whatever time_t the program has.
+ * The holder lets go after CONTENDED_NS, timed by the raw ppoll_time64.
+ */
+#define CONTENDED_NS (200 * NSEC_PER_MSEC)
+
+static void *hold_mutex_briefly(void *arg)
+{
+	struct holder *h = arg;
+	char c = 0;
+
+	pthread_mutex_lock(h->mutex);
+	if (write(h->ready, &c, 1) != 1)
+		return NULL;
+	wait_readable(h->never, CONTENDED_NS);
+	pthread_mutex_unlock(h->mutex);
+	return NULL;
+}
+
+static void libc_mutex_lock(struct outcome *o)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	int ready[2], never[2], err;
+	struct holder h = { .mutex = &mutex };
+	pthread_t thread;
+	int64_t t0;
+	char c;
+
+	if (pipe(ready) || pipe(never)) {
+		setup_failed(o, "pipe", NULL, errno);
+		return;
+	}
+	h.ready = ready[1];
+	h.never = never[0];
+	err = pthread_create(&thread, NULL, hold_mutex_briefly, &h);
+	if (err) {
+		setup_failed(o, "pthread_create", NULL, err);
+		return;
+	}
+	if (wait_readable(ready[0], READY_TIMEOUT_NS) <= 0 ||
+	    read(ready[0], &c, 1) != 1) {
+		outcome_set(o, "ERROR", "the holder thread never held the mutex");
+		return;
+	}
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	err = pthread_mutex_lock(&mutex);
+	if (err)
+		outcome_errno(o, "pthread_mutex_lock", err);
+	else
+		outcome_set(o, "PASS", "pthread_mutex_lock (contended) acquired after %.3f s",
+			    (clock_ns(CLOCK_MONOTONIC) - t0) / 1e9);
+}
+
+static void libc_cond_timedwait(struct outcome *o)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	struct timespec ts;
+	int err;
+
+	err = libc_deadline(&ts);
+	if (err) {
+		outcome_errno(o, "clock_gettime (arming)", err);
+		return;
+	}
+	pthread_mutex_lock(&mutex);
+	/* Nobody signals it: a wakeup is spurious, and a wakeup is a result. */
+	err = pthread_cond_timedwait(&cond, &mutex, &ts);
+	judge_expiry(o, "pthread_cond_timedwait", err ? -1 : 0, err,
+		     ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+}
+
+static void raw_pthread(struct outcome *o)
+{
+	outcome_set(o, "SKIP",
+		    "no syscall of its own: futex underneath (see futex_wait_abs)");
+}
+
+/* --- ppoll, pselect6, select: a pipe nobody writes to (the write end stays open). */
+static int open_pipe(struct outcome *o, int fds[2])
+{
+	if (!pipe(fds))
+		return 0;
+	setup_failed(o, "pipe", NULL, errno);
+	return -1;
+}
+
+static void libc_ppoll(struct outcome *o)
+{
+	struct timespec ts = { 0, WAIT_NS };
+	struct pollfd pfd = { .events = POLLIN };
+	int fds[2], ret;
+	int64_t t0;
+
+	if (open_pipe(o, fds))
+		return;
+	pfd.fd = fds[0];
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = ppoll(&pfd, 1, &ts, NULL);
+	judge_expiry(o, "ppoll", ret, errno, 0, t0);
+}
+
+static void raw_ppoll(struct outcome *o)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	raw_ts ts = raw_rel();
+	int fds[2];
+	int64_t t0;
+	long ret;
+
+	if (open_pipe(o, fds))
+		return;
+	pfd.fd = fds[0];
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE);
+	judge_expiry(o, RAW_CALL("ppoll"), ret, errno, 0, t0);
+}
+
+static void libc_pselect6(struct outcome *o)
+{
+	struct timespec ts = { 0, WAIT_NS };
+	int fds[2], ret;
+	fd_set rfds;
+	int64_t t0;
+
+	if (open_pipe(o, fds))
+		return;
+	FD_ZERO(&rfds);
+	FD_SET(fds[0], &rfds);
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = pselect(fds[0] + 1, &rfds, NULL, NULL, &ts, NULL);
+	judge_expiry(o, "pselect", ret, errno, 0, t0);
+}
+
+static void raw_pselect6(struct outcome *o)
+{
+	raw_ts ts = raw_rel();
+	fd_set rfds;
+	int fds[2];
+	int64_t t0;
+	long ret;
+
+	if (open_pipe(o, fds))
+		return;
+	FD_ZERO(&rfds);
+	FD_SET(fds[0], &rfds);
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	/* The sixth argument, { sigmask, size }, may be NULL: no mask. */
+	ret = syscall(NR_PSELECT6, fds[0] + 1, &rfds, NULL, NULL, &ts, NULL);
+	judge_expiry(o, RAW_CALL("pselect6"), ret, errno, 0, t0);
+}
+
+static void libc_select(struct outcome *o)
+{
+	struct timeval tv = { 0, WAIT_NS / 1000 };
+	int fds[2], ret;
+	fd_set rfds;
+	int64_t t0;
+
+	if (open_pipe(o, fds))
+		return;
+	FD_ZERO(&rfds);
+	FD_SET(fds[0], &rfds);
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = select(fds[0] + 1, &rfds, NULL, NULL, &tv);
+	judge_expiry(o, "select", ret, errno, 0, t0);
+}
+
+static void raw_select(struct outcome *o)
+{
+#ifdef __NR__newselect
+	struct old_tv32 tv = { 0, WAIT_NS / 1000 };
+	fd_set rfds;
+	int fds[2];
+	int64_t t0;
+	long ret;
+
+	if (open_pipe(o, fds))
+		return;
+	FD_ZERO(&rfds);
+	FD_SET(fds[0], &rfds);
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = syscall(__NR__newselect, fds[0] + 1, &rfds, NULL, NULL, &tv);
+	judge_expiry(o, "syscall _newselect (no time64 twin)", ret, errno, 0,
+		     t0);
+#else
+	outcome_set(o, "SKIP",
+		    "this ABI has no _newselect syscall: select is pselect6 underneath");
+#endif
+}
+
+/* --- rt_sigtimedwait: SIGUSR1, blocked, and nobody sends it. */
+static int block_sigusr1(struct outcome *o, sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGUSR1);
+	if (!sigprocmask(SIG_BLOCK, set, NULL))
+		return 0;
+	setup_failed(o, "sigprocmask", NULL, errno);
+	return -1;
+}
+
+static void libc_sigtimedwait(struct outcome *o)
+{
+	struct timespec ts = { 0, WAIT_NS };
+	sigset_t set;
+	int64_t t0;
+	int ret;
+
+	if (block_sigusr1(o, &set))
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = sigtimedwait(&set, NULL, &ts);
+	judge_expiry(o, "sigtimedwait", ret, errno, EAGAIN, t0);
+}
+
+static void raw_sigtimedwait(struct outcome *o)
+{
+	raw_ts ts = raw_rel();
+	sigset_t set;
+	int64_t t0;
+	long ret;
+
+	if (block_sigusr1(o, &set))
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = syscall(NR_SIGTIMEDWAIT, &set, NULL, &ts, KERNEL_SIGSET_SIZE);
+	judge_expiry(o, RAW_CALL("rt_sigtimedwait"), ret, errno, EAGAIN, t0);
+}
+
+/*
+ * --- POSIX message queues: one message deep. mq_open needs no mounted
+ * mqueue fs (the kernel has its own mount), only CONFIG_POSIX_MQUEUE.
+ */
+static mqd_t open_queue(struct outcome *o, int full)
+{
+	struct mq_attr attr = { .mq_maxmsg = 1, .mq_msgsize = MSG_SIZE };
+	char name[32], msg[MSG_SIZE] = "y2038";
+	mqd_t q;
+
+	snprintf(name, sizeof(name), "/y2038-waits-%d", (int)getpid());
+	q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
+	if (q == (mqd_t)-1) {
+		setup_failed(o, "mq_open", "CONFIG_POSIX_MQUEUE", errno);
+		return q;
+	}
+	mq_unlink(name);	/* nothing is left behind */
+	/*
+	 * Filled with the raw time64 call: even mq_send() is the time32
+	 * mq_timedsend underneath in a glibc built for pre-5.1 kernels.
+	 */
+	if (full && syscall(__NR_mq_timedsend_time64, q, msg, MSG_SIZE, 0,
+			    NULL)) {
+		setup_failed(o, "mq_timedsend_time64 (filling)", NULL, errno);
+		mq_close(q);
+		return (mqd_t)-1;
+	}
+	return q;
+}
+
+static void libc_mq(struct outcome *o, int send)
+{
+	const char *call = send ? "mq_timedsend" : "mq_timedreceive";
+	char msg[MSG_SIZE] = "y2038";
+	struct timespec ts;
+	int64_t t0;
+	long ret;
+	int err;
+	mqd_t q;
+
+	q = open_queue(o, send);
+	if (q == (mqd_t)-1)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	err = libc_deadline(&ts);
+	if (err) {
+		outcome_errno(o, "clock_gettime (arming)", err);
+		return;
+	}
+	if (send)
+		ret = mq_timedsend(q, msg, MSG_SIZE, 0, &ts);
+	else
+		ret = mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts);
+	judge_expiry(o, call, ret, errno, ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+	mq_close(q);
+}
+
+static void raw_mq(struct outcome *o, int send)
+{
+	const char *call = send ? RAW_CALL("mq_timedsend") :
+				  RAW_CALL("mq_timedreceive");
+	char msg[MSG_SIZE] = "y2038";
+	int64_t t0;
+	raw_ts ts;
+	long ret;
+	int err;
+	mqd_t q;
+
+	q = open_queue(o, send);
+	if (q == (mqd_t)-1)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	err = raw_deadline(&ts);
+	if (err) {
+		outcome_errno(o, RAW_CALL("clock_gettime") " (arming)", err);
+		return;
+	}
+	if (send)
+		ret = syscall(NR_MQ_TIMEDSEND, q, msg, MSG_SIZE, 0, &ts);
+	else
+		ret = syscall(NR_MQ_TIMEDRECEIVE, q, msg, MSG_SIZE, NULL, &ts);
+	judge_expiry(o, call, ret, errno, ETIMEDOUT, t0);
+	append_deadline(o, ts.tv_sec);
+	mq_close(q);
+}
+
+static void libc_mq_timedsend(struct outcome *o) { libc_mq(o, 1); }
+static void libc_mq_timedreceive(struct outcome *o) { libc_mq(o, 0); }
+static void raw_mq_timedsend(struct outcome *o) { raw_mq(o, 1); }
+static void raw_mq_timedreceive(struct outcome *o) { raw_mq(o, 0); }
+
+/* --- semtimedop: take one from a SysV semaphore that stays 0. */
+static int new_sem(struct outcome *o)
+{
+	int id = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600);
+
+	if (id < 0)
+		setup_failed(o, "semget", "CONFIG_SYSVIPC", errno);
+	return id;
+}
+
+static void libc_semtimedop(struct outcome *o)
+{
+	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
+	struct timespec ts = { 0, WAIT_NS };
+	int id = new_sem(o), ret;
+	int64_t t0;
+
+	if (id < 0)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = semtimedop(id, &op, 1, &ts);
+	judge_expiry(o, "semtimedop", ret, errno, EAGAIN, t0);
+	semctl(id, 0, IPC_RMID);
+}
+
+static void raw_semtimedop(struct outcome *o)
+{
+	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
+	raw_ts ts = raw_rel();
+	int id = new_sem(o);
+	const char *call;
+	int64_t t0;
+	long ret;
+
+	if (id < 0)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+#if Y2038_TIME64_BUILD
+	call = "syscall semtimedop_time64";
+	ret = syscall(__NR_semtimedop_time64, id, &op, 1, &ts);
+#elif defined(__NR_semtimedop)
+	call = "syscall semtimedop";
+	ret = syscall(__NR_semtimedop, id, &op, 1, &ts);
+#else
+	/* i386 had no semtimedop of its own before semtimedop_time64. */
+	call = "syscall ipc(SEMTIMEDOP)";
+	ret = syscall(__NR_ipc, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts);
+#endif
+	judge_expiry(o, call, ret, errno, EAGAIN, t0);
+	semctl(id, 0, IPC_RMID);
+}
+
+/* --- AIO: a context with nothing submitted; 0 events when it runs out. */
+static void libc_io_getevents(struct outcome *o)
+{
+	outcome_set(o, "SKIP",
+		    "glibc has no io_getevents wrapper; libaio's io_getevents is itself the raw time32 syscall (see raw32)");
+}
+
+static void libc_io_pgetevents(struct outcome *o)
+{
+	outcome_set(o, "SKIP",
+		    "glibc has no io_pgetevents wrapper: programs make the raw syscall (see raw32, raw64)");
+}
+
+static void raw_aio(struct outcome *o, int pget)
+{
+	struct io_event ev;
+	aio_context_t ctx = 0;
+	raw_ts ts = raw_rel();
+	const char *call;
+	int64_t t0;
+	long ret;
+
+	if (syscall(__NR_io_setup, 1, &ctx)) {
+		setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
+		return;
+	}
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	if (pget) {
+		call = RAW_CALL("io_pgetevents");
+		ret = syscall(NR_IO_PGETEVENTS, ctx, 1, 1, &ev, &ts, NULL);
+	} else {
+#if Y2038_TIME64_BUILD
+		call = "syscall io_pgetevents_time64, NULL sigmask (io_getevents has no time64 twin)";
+		ret = syscall(__NR_io_pgetevents_time64, ctx, 1, 1, &ev, &ts,
+			      NULL);
+#else
+		call = "syscall io_getevents";
+		ret = syscall(__NR_io_getevents, ctx, 1, 1, &ev, &ts);
+#endif
+	}
+	judge_expiry(o, call, ret, errno, 0, t0);
+	syscall(__NR_io_destroy, ctx);
+}
+
+static void raw_io_getevents(struct outcome *o) { raw_aio(o, 0); }
+static void raw_io_pgetevents(struct outcome *o) { raw_aio(o, 1); }
+
+/*
+ * --- recvmmsg on a UDP socket on 127.0.0.1 nobody sends to. Its timeout is
+ * only looked at after a datagram (do_recvmmsg in net/socket.c): with none,
+ * the wait is bounded by our SO_RCVTIMEO, and that is what is reported.
+ */
+static int loopback_up(void)
+{
+	struct ifreq ifr = { .ifr_name = "lo" };
+	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
+
+	if (fd < 0)
+		return errno;
+	/* lo is down in a fresh guest, and 127.0.0.1 comes with it up. */
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
+		err = errno;
+	else if (!(ifr.ifr_flags & IFF_UP)) {
+		ifr.ifr_flags |= IFF_UP;
+		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
+			err = errno;
+	}
+	close(fd);
+	return err;
+}
+
+static int quiet_socket(struct outcome *o)
+{
+	struct sockaddr_in sin = {
+		.sin_family = AF_INET,
+		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
+	};
+	struct timeval bound = { RCVTIMEO_SEC, 0 };
+	int fd, err = loopback_up();
+
+	if (err) {
+		setup_failed(o, "SIOCSIFFLAGS lo up", "CONFIG_NET", err);
+		return -1;
+	}
+	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+	if (fd < 0) {
+		setup_failed(o, "socket", "CONFIG_INET", errno);
+		return -1;
+	}
+	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof(bound))) {
+		setup_failed(o, "bind/SO_RCVTIMEO", NULL, errno);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void judge_recvmmsg(struct outcome *o, const char *call, long ret,
+			   int err, int64_t t0)
+{
+	int64_t took = clock_ns(CLOCK_MONOTONIC) - t0;
+
+	if (ret < 0 && err == EAGAIN)
+		outcome_set(o, "TIMEOUT",
+			    "%s: its %.3f s timeout did not end the wait: errno EAGAIN after %.3f s, from our SO_RCVTIMEO of %d s",
+			    call, WAIT_NS / 1e9, took / 1e9, RCVTIMEO_SEC);
+	else
+		judge_expiry(o, call, ret, err, 0, t0);
+}
+
+static void libc_recvmmsg(struct outcome *o)
+{
+	struct timespec ts = { 0, WAIT_NS };
+	char buf[MSG_SIZE];
+	struct iovec iov = { buf, sizeof(buf) };
+	struct mmsghdr msg = { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
+	int fd = quiet_socket(o), ret;
+	int64_t t0;
+
+	if (fd < 0)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = recvmmsg(fd, &msg, 1, 0, &ts);
+	judge_recvmmsg(o, "recvmmsg", ret, errno, t0);
+	close(fd);
+}
+
+static void raw_recvmmsg(struct outcome *o)
+{
+	char buf[MSG_SIZE];
+	struct iovec iov = { buf, sizeof(buf) };
+	struct mmsghdr msg = { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
+	raw_ts ts = raw_rel();
+	int fd = quiet_socket(o);
+	int64_t t0;
+	long ret;
+
+	if (fd < 0)
+		return;
+	t0 = clock_ns(CLOCK_MONOTONIC);
+	ret = syscall(NR_RECVMMSG, fd, &msg, 1, 0, &ts);
+	judge_recvmmsg(o, RAW_CALL("recvmmsg"), ret, errno, t0);
+	close(fd);
+}
+
+/* --- sched_rr_get_interval: a reading, not a wait; under SCHED_RR. */
+static int become_rr(struct outcome *o)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+
+	if (!sched_setscheduler(0, SCHED_RR, &sp))
+		return 0;
+	setup_failed(o, "sched_setscheduler SCHED_RR", NULL, errno);
+	return -1;
+}
+
+/* The round-robin quantum is a fraction of a second, never 0 or negative. */
+static void judge_quantum(struct outcome *o, const char *call, int err,
+			  int64_t ns)
+{
+	if (err)
+		outcome_errno(o, call, err);
+	else if (ns > 0 && ns <= NSEC_PER_SEC)
+		outcome_set(o, "PASS", "%s = %.3f s", call, ns / 1e9);
+	else
+		outcome_set(o, "WRONG", "%s = %.3f s, not in (0, 1] s", call,
+			    ns / 1e9);
+}
+
+static void libc_sched_rr_get_interval(struct outcome *o)
+{
+	struct timespec ts = { 0 };
+	int err;
+
+	if (become_rr(o))
+		return;
+	err = sched_rr_get_interval(0, &ts) ? errno : 0;
+	judge_quantum(o, "sched_rr_get_interval", err, TS_NS(ts));
+}
+
+static void raw_sched_rr_get_interval(struct outcome *o)
+{
+	raw_ts ts = { 0 };
+	int err;
+
+	if (become_rr(o))
+		return;
+	err = syscall(NR_SCHED_RR, 0, &ts) ? errno : 0;
+	judge_quantum(o, RAW_CALL("sched_rr_get_interval"), err, TS_NS(ts));
+}
+
+static const struct y2038_case cases[] = {
+	{ "futex_wait_rel", LIBC, Y2038_ACROSS, .run = libc_futex_wait_rel },
+	{ "futex_wait_abs", LIBC, Y2038_ACROSS, .run = libc_futex_wait_abs },
+	{ "mutex_lock", LIBC, Y2038_ACROSS, .run = libc_mutex_lock },
+	{ "mutex_timedlock", LIBC, Y2038_ACROSS, .run = libc_mutex_timedlock },
+	{ "cond_timedwait", LIBC, Y2038_ACROSS, .run = libc_cond_timedwait },
+	{ "ppoll", LIBC, Y2038_ACROSS, .run = libc_ppoll },
+	{ "pselect6", LIBC, Y2038_ACROSS, .run = libc_pselect6 },
+	{ "select", LIBC, Y2038_ACROSS, .run = libc_select },
+	{ "sigtimedwait", LIBC, Y2038_ACROSS, .run = libc_sigtimedwait },
+	{ "mq_timedsend", LIBC, Y2038_ACROSS, .run = libc_mq_timedsend },
+	{ "mq_timedreceive", LIBC, Y2038_ACROSS, .run = libc_mq_timedreceive },
+	{ "semtimedop", LIBC, Y2038_ACROSS, .run = libc_semtimedop },
+	{ "io_getevents", LIBC, Y2038_ACROSS, .run = libc_io_getevents },
+	{ "io_pgetevents", LIBC, Y2038_ACROSS, .run = libc_io_pgetevents },
+	{ "recvmmsg", LIBC, Y2038_ACROSS, .run = libc_recvmmsg },
+	{ "sched_rr_get_interval", LIBC, Y2038_AFTER, .run = libc_sched_rr_get_interval },
+	{ "futex_wait_rel", RAW, Y2038_ACROSS, .run = raw_futex_wait_rel },
+	{ "futex_wait_abs", RAW, Y2038_ACROSS, .run = raw_futex_wait_abs },
+	{ "mutex_lock", RAW, Y2038_ACROSS, .run = raw_pthread },
+	{ "mutex_timedlock", RAW, Y2038_ACROSS, .run = raw_pthread },
+	{ "cond_timedwait", RAW, Y2038_ACROSS, .run = raw_pthread },
+	{ "ppoll", RAW, Y2038_ACROSS, .run = raw_ppoll },
+	{ "pselect6", RAW, Y2038_ACROSS, .run = raw_pselect6 },
+	{ "select", RAW, Y2038_ACROSS, .run = raw_select },
+	{ "sigtimedwait", RAW, Y2038_ACROSS, .run = raw_sigtimedwait },
+	{ "mq_timedsend", RAW, Y2038_ACROSS, .run = raw_mq_timedsend },
+	{ "mq_timedreceive", RAW, Y2038_ACROSS, .run = raw_mq_timedreceive },
+	{ "semtimedop", RAW, Y2038_ACROSS, .run = raw_semtimedop },
+	{ "io_getevents", RAW, Y2038_ACROSS, .run = raw_io_getevents },
+	{ "io_pgetevents", RAW, Y2038_ACROSS, .run = raw_io_pgetevents },
+	{ "recvmmsg", RAW, Y2038_ACROSS, .run = raw_recvmmsg },
+	{ "sched_rr_get_interval", RAW, Y2038_AFTER, .run = raw_sched_rr_get_interval },
+};
+
+int main(void)
+{
+	return run_cases(cases, ARRAY_SIZE(cases));
+}
