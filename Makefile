@@ -161,10 +161,12 @@ check: deps
 unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
 	$(Q)tests/run-unit-tests.sh $(HOST)
 
-# Every kernel config, booted once for real; every cell must match.
+# Every kernel config, booted once for real; every cell must match. Then
+# each fault (panic, hang, QEMU failure, no kernel) provoked for real.
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
 	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS))
+	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE)
 
 clean:
 	rm -rf $(BUILD)

@@ -13,6 +13,7 @@
 #     guest_timeout=S         per scenario, enforced inside the guest
 #     boot_timeout=S          for the whole guest, enforced here
 #     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
+#     extra_append=ARGS       more kernel command line (tests provoke faults)
 #
 # Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
 # DIR/meta. skip="reason" records a machine this host cannot provide, without
@@ -97,7 +98,7 @@ choose_accel() {
 }
 
 acc=$(choose_accel)
-cmdline="console=$console panic=-1 y2038.guest y2038.run=$scenarios y2038.tap=$tap_dev y2038.timeout=$guest_timeout"
+cmdline="console=$console panic=-1 y2038.guest y2038.run=$scenarios y2038.tap=$tap_dev y2038.timeout=$guest_timeout${extra_append:+ $extra_append}"
 cmd="$(qemu_base "$out") -accel $acc"
 printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
 

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# fault-boots.sh - provoke each fault for real and check that it becomes a
+# clear verdict, with what was measured before it kept.
+#
+#   tests/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR
+#
+# Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
+# five ways: a kernel that panics, a scenario the guest must time out, a
+# guest that never ends (its CPU never starts) which the host must kill, a
+# QEMU that cannot start, and no kernel at all.
+set -uo pipefail
+
+build=$(realpath "$1") host=$(realpath "$2") cache=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+passed=0 failed=0
+expect() {
+	local name=$1; shift
+	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
+	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
+}
+
+echo "TAP version 13"
+env=$build/kernels/i386-compat32-y.env
+if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ]; then
+	echo "1..0 # SKIP no i386 kernel and initramfs: run make lab first"
+	exit 4
+fi
+
+# The i386 machine's facts (machines/i386.mk), for a boot of one scenario.
+boot() {
+	local name=$1; shift
+	"$top/host-tools/boot.sh" out="$work/run/boots/$name" machine=i386 config=compat32-y \
+		userland=i386 kernel_env="$env" initrd="$build/i386/initramfs.cpio" \
+		scenarios=clock-legacy qemu=qemu-system-i386 qemu_args="-M pc -m 128" \
+		console_qemu="-serial file:@FILE@" tap_qemu="-serial file:@FILE@" \
+		console=ttyS0 tap_dev=/dev/ttyS1 accel=tcg rtc_base=2038-01-19T03:13:55 \
+		guest_timeout=60 boot_timeout=120 probe="$host/kvm-probe" cache="$cache" \
+		"$@" >/dev/null
+}
+boot panic extra_append="rdinit=/no-such-init"
+boot scenario-timeout guest_timeout=1
+boot host-timeout boot_timeout=3 qemu_args="-M pc -m 128 -S"	# -S: the CPU never starts
+boot qemu-fails qemu_args="-M no-such-board"
+printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
+boot no-kernel kernel_env="$work/broken.env"
+
+"$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
+rc=$?
+expect "faults: the collector reports them as contradicting the table (exit 1, not 2)" test $rc = 1
+cell() { jq -r --arg b "$1" --arg c "$2" --arg p "$3" \
+	'.[] | select(.boot==$b and .abi=="legacy" and .case==$c and .phase==$p) | .observed + ": " + .detail' \
+	"$work/run/results.json"; }
+
+expect "panic: every cell is CRASH, quoting the kernel" \
+	grep -q '^CRASH: kernel panic: Kernel panic - not syncing' <<<"$(cell panic time before)"
+expect "scenario timeout: guest-init kills it, the cells become TIMEOUT" \
+	test "$(cell scenario-timeout clock_nanosleep_rel across)" = "TIMEOUT: scenario killed: TIMEOUT 1 seconds"
+expect "scenario timeout: the cases it reported first are kept" \
+	test "$(cell scenario-timeout time before | cut -d: -f1)" = PASS
+expect "host timeout: a guest that never ends is killed and its cells are TIMEOUT" \
+	test "$(cell host-timeout time before)" = "TIMEOUT: guest did not end within 3 s"
+expect "host timeout: qemu was killed by the timeout" \
+	grep -qx 'qemu_status=timeout' "$work/run/boots/host-timeout/meta"
+expect "qemu fails: every cell is ERROR, pointing at qemu.log" \
+	test "$(cell qemu-fails time before)" = "ERROR: qemu failed to start (exit 1): see qemu.log"
+expect "qemu fails: qemu.log says why" grep -q 'unsupported machine type' "$work/run/boots/qemu-fails/qemu.log"
+expect "no kernel: every cell is ERROR, naming the cause" \
+	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
+echo "1..$((passed + failed))"
+echo "$passed passed, $failed failed"
+[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
+[ "$failed" -eq 0 ]
