@@ -50,23 +50,25 @@ cell() { jq -r --arg a "$2" --arg c "$3" --arg p "$4" \
 # keep the fixture TAP up to and including the first line matching $2
 cut_tap() { sed -i "/$2/q" "$(boot_of "$1")/tap.log"; }
 
+# The fixture reports every cell it has: one case line per cell.
+ncells=$(grep -cE '^# (not )?ok [0-9]+ (legacy|time64|raw32|raw64) ' "$fixtures/boot-i386-compat32-y/tap.log")
 run=$(new_run good)
 collect "$run"
 expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$run" 0
-expect "collector: one record per cell (2 binaries x 2 ABIs x 8 cases = 32)" \
-	test "$(jq length "$run/results.json")" = 32
+expect "collector: one record per cell ($ncells)" \
+	test "$(jq length "$run/results.json")" = "$ncells"
 expect "collector: every record carries the fields users rely on" \
-	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel"))] | length' "$run/results.json")" = 32
+	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel"))] | length' "$run/results.json")" = "$ncells"
 expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
 	test "$(cell "$run" raw32 time after observed) $(cell "$run" raw32 time after detail | grep -c 1901)" = "WRAP 1"
 expect "collector: legacy clock_gettime after is EOVERFLOW, and expected so" \
 	test "$(cell "$run" legacy clock_gettime after observed)/$(cell "$run" legacy clock_gettime after verdict)" = "EOVERFLOW/match"
 expect "collector: results.tap has a line per cell, all ok" \
-	test "$(grep -c '^ok ' "$run/results.tap")" = 32
+	test "$(grep -c '^ok ' "$run/results.tap")" = "$ncells"
 expect "collector: the matrix is printed" grep -q 'clock    time                   after   EOVERFLOW' "$run/out"
 
 run=$(new_run contradiction)
-sed -i 's/^# not ok 2 legacy time after # EOVERFLOW.*/# ok 2 legacy time after # PASS time = 2147483648/' "$(boot_of "$run")/tap.log"
+sed -i 's/^# not ok \([0-9]*\) legacy time after # EOVERFLOW.*/# ok \1 legacy time after # PASS time = 2147483648/' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: an observation against its expectation exits 1" rc_is "$run" 1
 expect "collector: ... and is a MISMATCH record, the others still match" \
@@ -75,7 +77,7 @@ expect "collector: ... and the summary names it with its reason" \
 	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (legacy glibc' "$run/out"
 
 run=$(new_run truncated)
-cut_tap "$run" '^# ok 3 legacy clock_gettime before'
+cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
 collect "$run"
 expect "collector: truncated TAP keeps what was measured" \
 	test "$(cell "$run" legacy clock_gettime before observed)" = PASS
@@ -85,7 +87,7 @@ expect "collector: ... and calls the rest CRASH, truncated" \
 expect "collector: ... and exits 1" rc_is "$run" 1
 
 run=$(new_run panic)
-cut_tap "$run" '^# ok 3 legacy clock_gettime before'
+cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
 echo "Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b" >>"$(boot_of "$run")/console.log"
 collect "$run"
 expect "collector: a kernel panic is CRASH, quoting the panic" \
@@ -96,7 +98,7 @@ expect "collector: ... cells before the panic are kept" \
 
 run=$(new_run no-plan)
 sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
-cut_tap "$run" '^# ok 1 legacy time before'
+cut_tap "$run" '^# ok [0-9]* legacy time before'
 collect "$run"
 expect "collector: TAP without a plan is ERROR for what is missing" \
 	test "$(cell "$run" raw32 time after observed): $(cell "$run" raw32 time after detail)" = \
@@ -106,8 +108,8 @@ run=$(new_run empty)
 : >"$(boot_of "$run")/tap.log"
 : >"$(boot_of "$run")/console.log"
 collect "$run"
-expect "collector: an empty boot is 32 ERROR cells, not zero cells" \
-	test "$(jq '[.[] | select(.observed=="ERROR")] | length' "$run/results.json")" = 32
+expect "collector: an empty boot is $ncells ERROR cells, not zero cells" \
+	test "$(jq '[.[] | select(.observed=="ERROR")] | length' "$run/results.json")" = "$ncells"
 
 run=$(new_run qemu-failed)
 rm "$(boot_of "$run")"/{tap.log,console.log}
@@ -127,7 +129,7 @@ expect "collector: ... and the binary that finished keeps its cells" \
 	test "$(cell "$run" raw32 clock_nanosleep_abs across observed)" = EINVAL
 
 run=$(new_run scenario-crash)
-sed -i '/^# not ok 15 raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
+sed -i '/^# not ok [0-9]* raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
 not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (Segmentation fault)' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: a scenario killed by a signal is CRASH for its missing cells" \
@@ -137,13 +139,13 @@ expect "collector: ... its earlier cells and the next binary are kept" \
 	test "$(cell "$run" raw32 gettimeofday after observed) $(cell "$run" time64 time after observed)" = "WRAP PASS"
 
 run=$(new_run scenario-timeout)
-sed -i 's/^not ok 1 selftests: y2038: clock-legacy # exit=1/not ok 1 selftests: y2038: clock-legacy # TIMEOUT 60 seconds/; /^# ok 16 raw32/d' "$(boot_of "$run")/tap.log"
+sed -i 's/^not ok 1 selftests: y2038: clock-legacy # exit=1/not ok 1 selftests: y2038: clock-legacy # TIMEOUT 60 seconds/; /^# ok [0-9]* raw32 clock_nanosleep_rel/d' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: a scenario the guest timed out is TIMEOUT" \
 	test "$(cell "$run" raw32 clock_nanosleep_rel across observed)" = TIMEOUT
 
 run=$(new_run unlisted)
-sed -i 's/^# ok 8 legacy clock_nanosleep_rel across/# ok 99 legacy brand_new before # PASS new\n&/' "$(boot_of "$run")/tap.log"
+sed -i 's/^# ok [0-9]* legacy clock_nanosleep_rel across/# ok 99 legacy brand_new before # PASS new\n&/' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: a case missing from the table is UNLISTED, a mismatch" \
 	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
