@@ -279,33 +279,44 @@ static void *hold_mutex(void *arg)
 	return NULL;
 }
 
-static void libc_mutex_timedlock(struct outcome *o)
+/* Start a thread running fn on h; 0 once it holds h->mutex, else -1. */
+static int start_holder(struct outcome *o, struct holder *h,
+			void *(*fn)(void *))
 {
-	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	int ready[2], never[2], err;
-	struct holder h = { .mutex = &mutex };
-	struct timespec ts;
 	pthread_t thread;
-	int64_t t0;
 	char c;
 
 	if (pipe(ready) || pipe(never)) {
 		setup_failed(o, "pipe", NULL, errno);
-		return;
+		return -1;
 	}
-	h.ready = ready[1];
-	h.never = never[0];
-	err = pthread_create(&thread, NULL, hold_mutex, &h);
+	h->ready = ready[1];
+	h->never = never[0];
+	err = pthread_create(&thread, NULL, fn, h);
 	if (err) {
 		setup_failed(o, "pthread_create", NULL, err);
-		return;
+		return -1;
 	}
 	/* Synchronised by the pipe: the mutex is held once it is readable. */
 	if (wait_readable(ready[0], READY_TIMEOUT_NS) <= 0 ||
 	    read(ready[0], &c, 1) != 1) {
 		outcome_set(o, "ERROR", "the holder thread never held the mutex");
-		return;
+		return -1;
 	}
+	return 0;
+}
+
+static void libc_mutex_timedlock(struct outcome *o)
+{
+	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
+	struct holder h = { .mutex = &mutex };
+	struct timespec ts;
+	int64_t t0;
+	int err;
+
+	if (start_holder(o, &h, hold_mutex))
+		return;
 	t0 = clock_ns(CLOCK_MONOTONIC);
 	err = libc_deadline(&ts);
 	if (err) {
@@ -341,28 +352,12 @@ static void *hold_mutex_briefly(void *arg)
 static void libc_mutex_lock(struct outcome *o)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-	int ready[2], never[2], err;
 	struct holder h = { .mutex = &mutex };
-	pthread_t thread;
 	int64_t t0;
-	char c;
+	int err;
 
-	if (pipe(ready) || pipe(never)) {
-		setup_failed(o, "pipe", NULL, errno);
+	if (start_holder(o, &h, hold_mutex_briefly))
 		return;
-	}
-	h.ready = ready[1];
-	h.never = never[0];
-	err = pthread_create(&thread, NULL, hold_mutex_briefly, &h);
-	if (err) {
-		setup_failed(o, "pthread_create", NULL, err);
-		return;
-	}
-	if (wait_readable(ready[0], READY_TIMEOUT_NS) <= 0 ||
-	    read(ready[0], &c, 1) != 1) {
-		outcome_set(o, "ERROR", "the holder thread never held the mutex");
-		return;
-	}
 	t0 = clock_ns(CLOCK_MONOTONIC);
 	err = pthread_mutex_lock(&mutex);
 	if (err)
