@@ -4,7 +4,8 @@
 #   kernel.sh KEY=VALUE...
 #     cache=DIR           where sources and builds live (outside the repo)
 #     package=NAME        linux-source (the metapackage) or linux-source-X.Y
-#     series=FILE         patches/series; patches are read beside it
+#     series=FILE         patches/series; patches are read beside it ("none":
+#                         the unpatched tree, for comparison)
 #     machine=NAME config=NAME karch=ARCH ktarget=TARGET kimage=PATH kcross=PREFIX
 #     fragments="A B C"   config fragments, in order, over tinyconfig
 #     verify=PROGRAM      kconfig-verify
@@ -43,46 +44,10 @@ die() {
 }
 trap 'die "$machine $config: failed at line $LINENO: $BASH_COMMAND"' ERR
 
-# --- Which source: the metapackage resolves to one linux-source-X.Y.
-srcpkg=$package
-if [ "$package" = linux-source ]; then
-	srcpkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null |
-		sed -n 's/^\(linux-source-[0-9.]*\).*/\1/p')
-	[ -n "$srcpkg" ] || die "the linux-source package is not installed (make deps installs it)"
-fi
-version=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null) ||
-	die "$srcpkg is not installed: apt-get install $srcpkg"
-tarball=/usr/src/$srcpkg.tar.xz
-[ -r "$tarball" ] || die "$tarball is missing although $srcpkg $version is installed"
-
-# --- The pristine tree, unpacked once per package version.
-pristine=$cache/src/$srcpkg-$version
-if [ ! -d "$pristine" ]; then
-	say UNPACK "$tarball -> $pristine"
-	mkdir -p "$cache/src"
-	tmp=$(mktemp -d "$cache/src/.unpack.XXXXXX")
-	tar -C "$tmp" -xf "$tarball"
-	mv "$tmp/$srcpkg" "$pristine"
-	rmdir "$tmp"
-fi
-
-# --- The patched tree, once per series hash ("none" when the series is empty).
-plist=$("$here/series.sh" list "$series")
-mapfile -t patches <<<"$plist"
-[ -n "$plist" ] || patches=()
-if [ ${#patches[@]} -eq 0 ]; then
-	phash=none
-	patches_desc=none
-	tree=$pristine
-else
-	phash=$("$here/series.sh" hash "$series")
-	patches_desc="${#patches[@]} patches @ $phash"
-	tree=$cache/src/$srcpkg-$version-p$phash
-	if [ ! -d "$tree" ]; then
-		say PATCH "${#patches[@]} patches from $series -> $tree"
-		"$here/series.sh" apply "$series" "$pristine" "$tree"
-	fi
-fi
+# --- The source tree, unpacked and patched (source.sh).
+# shellcheck source=host-tools/source.sh
+. "$here/source.sh"
+kernel_source "$cache" "$package" "$series"
 
 # --- The build directory: fragments are part of its name.
 fhash=$(cat $fragments | sha256sum | cut -c1-12)
