@@ -3,7 +3,8 @@
 #                matrix into results/<run-id>/ (results/latest points at it)
 #   make check   the lab's own tests, and one real boot of every kernel config
 # Variables: MACHINES="i386 ..." (default: every machines/*.mk), KERNEL=linux-source
-# (or linux-source-X.Y), CACHE=~/.cache/y2038-lab, V=1 to see every command.
+# (or linux-source-6.12), SERIES=none (the kernels without the lab's patches,
+# for comparison), CACHE=~/.cache/y2038-lab, V=1 to see every command.
 
 .DEFAULT_GOAL := run
 SHELL := /bin/bash
@@ -13,9 +14,12 @@ SHELL := /bin/bash
 
 CACHE         ?= $(HOME)/.cache/y2038-lab
 KERNEL        ?= linux-source
+SERIES        ?= patches/series
 BUILD         ?= build
 RESULTS       ?= results
 RTC_BASE      ?= 2038-01-19T03:13:55
+# A second, short boot: a device that powers on after the overflow.
+RTC_AFTER_BASE ?= 2038-01-20T00:00:00
 GUEST_TIMEOUT ?= 60
 BOOT_TIMEOUT  ?= 300
 ifndef RUN_ID
@@ -39,11 +43,14 @@ CONFIGS   := compat32-y compat32-n
 
 # The lab needs the common packages; a machine whose own packages this host
 # cannot provide (not root, or not in this Debian) is skipped with the reason.
-COMMON_PACKAGES  := $(KERNEL) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs
+# The lab offers two kernels (KERNEL=): Debian's default source and 6.12; the
+# series must apply to both, so check needs both.
+KERNEL_CHOICES   := linux-source linux-source-6.12
+COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs python3
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
-ifneq ($(filter lab boot-check,$(MAKECMDGOALS)),)
+ifneq ($(filter lab boot-check patch-check kunit,$(MAKECMDGOALS)),)
 $(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
 endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
@@ -65,9 +72,12 @@ $(HOST)/%:
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
 
-# --- Guest userland: every scenario twice (legacy and time64 glibc), static.
-SCENARIOS     := $(basename $(notdir $(wildcard scenarios/*.c)))
-SCENARIO_BINS := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
+# --- Guest userland: every syscall family twice (legacy and time64 glibc),
+# static. rtc and census judge the kernel, not an ABI: built once (time64),
+# rtc first (the clock as booted), census last (what the others used).
+KERNEL_SCENARIOS := rtc census
+SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
+SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64) census-kernel
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror -static
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
 
@@ -89,6 +99,10 @@ $(BUILD)/$(1)/scenarios/%-time64: scenarios/%.c scenarios/harness.h
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+$(BUILD)/$(1)/scenarios/%-kernel: scenarios/%.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
 $(BUILD)/$(1)/init: guest-init/init.c scenarios/harness.h
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
@@ -101,42 +115,73 @@ $(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
 
 # --- Kernels: kernel.sh reuses a cached build when no input changed.
 # $(1): machine, $(2): config
+# The options the lab's patches add are set by series-*.config, for a patched
+# tree only: series-<config>.config and series-arch-<machine>.config.
+series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/series-$(2).config patches/config/series-arch-$(1).config))
 define kernel-rules
 $(BUILD)/kernels/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
-	$$(Q)host-tools/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=patches/series \
+	$$(Q)host-tools/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=$$(SERIES) \
 		machine=$(1) config=$(2) karch=$$($(1).karch) ktarget=$$($(1).ktarget) \
 		kimage=$$($(1).kimage) kcross=$$($(1).kcross) verify=$(HOST)/kconfig-verify \
-		fragments="patches/config/common.config $$($(1).fragment) patches/config/$(2).config" \
+		fragments="patches/config/common.config $$($(1).fragment) patches/config/$(2).config $$(call series_fragments,$(1),$(2))" \
 		out=$$@ || true	# the error is in $$@: the boots record it, the run goes on
 endef
 $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)))))
 
-# --- Boots: one per (machine, config), each into its own folder of the run.
+# --- Boots: per (machine, config), one of each kind, each into its own folder
+# of the run. Kinds: the matrix (the RTC just before the overflow, every
+# scenario), and a device that powers on after the overflow (the clock at
+# boot only).
+BOOT_KINDS       := matrix rtc-after
+matrix.dir       :=
+matrix.rtc       := $(RTC_BASE)
+matrix.bins      := $(SCENARIO_BINS)
+rtc-after.dir    := -rtc-after
+rtc-after.rtc    := $(RTC_AFTER_BASE)
+rtc-after.bins   := rtc-kernel
+# $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)/meta: $(BUILD)/kernels/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(BUILD)/kernels/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
 	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
 		userland=$$($(1).userland) kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
-		scenarios=$$(subst $$(space),$$(comma),$$(SCENARIO_BINS)) \
+		scenarios=$$(subst $$(space),$$(comma),$$($(3).bins)) \
 		qemu=$$($(1).qemu) qemu_args="$$($(1).qemu_args)" \
 		console_qemu="$$($(1).console_qemu)" tap_qemu="$$($(1).tap_qemu)" \
 		console=$$($(1).console) tap_dev=$$($(1).tap_dev) accel="$$($(1).accel)" \
-		rtc_base=$$(RTC_BASE) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
+		rtc_base=$$($(3).rtc) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE)
 endef
-$(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call boot-rules,$(m),$(c)))))
 define skip-rules
-$(RUN_DIR)/boots/$(1)-$(2)/meta:
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta:
 	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
-		userland=$$($(1).userland) scenarios=$$(subst $$(space),$$(comma),$$(SCENARIO_BINS)) \
+		userland=$$($(1).userland) scenarios=$$(subst $$(space),$$(comma),$$($(3).bins)) \
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
-$(foreach m,$(SKIPPED),$(foreach c,$(CONFIGS),$(eval $(call skip-rules,$(m),$(c)))))
+$(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
+	$(foreach m,$(READY),$(eval $(call boot-rules,$(m),$(c),$(k))))\
+	$(foreach m,$(SKIPPED),$(eval $(call skip-rules,$(m),$(c),$(k))))))
 space := $(subst ,, )
 comma := ,
-BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)/meta))
+BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+
+# --- The patches' own checks: checkpatch --strict against every kernel the
+# lab offers, and their KUnit tests under QEMU with kunit.py on each machine
+# that names a kunit_arch. i386 runs them with RTC_HCTOSYS_Y2038=y and armv7
+# without, so both answers of rtc_hctosys_time_ok() are tested.
+KUNIT_CONFIG := patches/kunit/y2038.kunitconfig
+KUNIT_ADD.i386 := CONFIG_RTC_HCTOSYS_Y2038=y
+KUNIT_MACHINES = $(foreach m,$(READY),$(if $($(m).kunit_arch),$(m)))
+checkpatch: $(KERNEL_CHOICES:%=checkpatch-%)
+checkpatch-%:
+	$(Q)host-tools/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
+kunit: $(KUNIT_MACHINES:%=kunit-%)
+kunit-%:
+	$(Q)host-tools/kunit.sh cache=$(CACHE) package=$(KERNEL) series=patches/series \
+		arch=$($*.kunit_arch) cross=$($*.kcross) kunitconfig=$(KUNIT_CONFIG) \
+		kconfig_add="$(KUNIT_ADD.$*)" out=$(BUILD)/kunit/$*
 
 # --- Commands.
-.PHONY: run lab deps check unit-tests boot-check clean FORCE
+.PHONY: run lab deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE
 run: deps
 	$(Q)$(MAKE) --no-print-directory lab
 
@@ -155,8 +200,12 @@ COUNTS := $(abspath $(BUILD)/check-counts)
 check: deps
 	@mkdir -p $(BUILD) && rm -f $(COUNTS)
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory patch-check
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check
 	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
+
+# The series is clean, applies to every kernel offered, and its KUnit tests pass.
+patch-check: checkpatch kunit
 
 unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
 	$(Q)tests/run-unit-tests.sh $(HOST)
@@ -165,7 +214,7 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
 # each fault (panic, hang, QEMU failure, no kernel) provoked for real.
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
-	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS))
+	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS))
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE)
 
 clean:

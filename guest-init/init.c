@@ -189,6 +189,8 @@ int main(void)
 	mount_or_log("sysfs", "/sys", "sysfs");
 	mount_or_log("devtmpfs", "/dev", "devtmpfs");
 	mount_or_log("tmpfs", "/tmp", "tmpfs");
+	/* the time32 census, in kernels with the lab's patches */
+	mount_or_log("debugfs", "/sys/kernel/debug", "debugfs");
 	kmsg_fd = open("/dev/kmsg", O_WRONLY);
 
 	fd = open("/proc/cmdline", O_RDONLY);

@@ -113,6 +113,7 @@ config=${config/-/=}
 patches=$KERNEL_PATCHES
 accel=$acc
 scenarios=$scenarios
+rtc_base=$rtc_base
 qemu_status=$1
 qemu_exit=$2
 wall_s=$3

@@ -28,14 +28,14 @@
 #include "expect.h"
 #include "tap.h"
 
-static const char *const abi_columns[] = { "legacy", "time64", "raw32", "raw64" };
-#define NABIS 4
+static const char *const abi_columns[] = { "legacy", "time64", "raw32", "raw64", "kernel" };
+#define NABIS ((int)(sizeof(abi_columns) / sizeof(abi_columns[0])))
 
 struct meta {
 	char machine[32], userland[32], kernel[64], kernel_source[64];
 	char config[16], patches[64], accel[16], scenarios[512];
 	char qemu_status[16], qemu_exit[16], wall_s[16], timeout_s[16];
-	char run_id[64];
+	char run_id[64], rtc_base[32];
 	char accel_note[160];	/* why not kvm, when kvm was a candidate */
 	char skip_reason[200];	/* why the machine was not booted at all */
 	char error[200];	/* why it could not be booted (no kernel, ...) */
@@ -119,7 +119,7 @@ static void read_meta(const char *path, struct meta *m)
 			K(machine), K(userland), K(kernel), K(kernel_source),
 			K(config), K(patches), K(accel), K(scenarios),
 			K(qemu_status), K(qemu_exit), K(wall_s), K(timeout_s),
-			K(run_id), K(accel_note), K(skip_reason), K(error),
+			K(run_id), K(rtc_base), K(accel_note), K(skip_reason), K(error),
 #undef K
 		};
 		size_t i;
@@ -208,7 +208,12 @@ static void binary_failure(const struct tap_binary *b, const char *boot_class,
 	}
 }
 
-/* "clock-legacy" -> scenario "clock", its ABIs legacy and raw32. */
+#define MAX_ABIS 5
+
+/*
+ * "clock-legacy" -> scenario "clock", its ABIs legacy and raw32. Returns
+ * the number of ABIs, 0 for a "NAME-kernel" binary (see case_abis), or -1.
+ */
 static int binary_abis(const char *bin, char *scenario, size_t size,
 		       const char **abi)
 {
@@ -220,13 +225,55 @@ static int binary_abis(const char *bin, char *scenario, size_t size,
 	if (!strcmp(dash + 1, "legacy")) {
 		abi[0] = "legacy";
 		abi[1] = "raw32";
-	} else if (!strcmp(dash + 1, "time64")) {
+		return 2;
+	}
+	if (!strcmp(dash + 1, "time64")) {
 		abi[0] = "time64";
 		abi[1] = "raw64";
-	} else {
-		return -1;
+		return 2;
 	}
-	return 0;
+	return !strcmp(dash + 1, "kernel") ? 0 : -1;
+}
+
+/*
+ * A "NAME-kernel" binary judges the kernel, or what the other binaries did:
+ * a case's ABIs are the ones its rows name ("kernel" when they say "*"), and
+ * its phase is what the binary found (the rtc scenario's phase is what the
+ * RTC read at boot), so a case is expected once, in any of its phases.
+ */
+static int case_phases(const struct expect_table *t, const struct expect_row *r)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		if (!strcmp(t->rows[i].scenario, r->scenario) &&
+		    !strcmp(t->rows[i].name, r->name) &&
+		    strcmp(t->rows[i].phase, r->phase))
+			n++;
+	return n + 1;
+}
+
+static int case_abis(const struct expect_table *t, const struct expect_row *r,
+		     const char **abi)
+{
+	size_t i;
+	int n = 0, k;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct expect_row *o = &t->rows[i];
+
+		if (strcmp(o->scenario, r->scenario) || strcmp(o->name, r->name) ||
+		    !strcmp(o->abi, "*"))
+			continue;
+		for (k = 0; k < n && strcmp(abi[k], o->abi); k++)
+			;
+		if (k == n && n < MAX_ABIS)
+			abi[n++] = o->abi;
+	}
+	if (!n)
+		abi[n++] = "kernel";
+	return n;
 }
 
 static struct cell *add_cell(struct boot *b)
@@ -244,9 +291,11 @@ static struct cell *add_cell(struct boot *b)
 static void judge(struct cell *c, const struct expect_table *t,
 		  const struct meta *m)
 {
+	/* meta says "none", or "N patches @ hash" for any series. */
+	const char *patches = strcmp(m->patches, "none") ? "lab" : "none";
 	const struct expect_row *r = expect_lookup(t, c->scenario, c->name,
 						   c->phase, c->abi, m->config,
-						   m->machine);
+						   patches, m->machine);
 
 	if (r) {
 		SET(c->expected, r->expected);
@@ -265,12 +314,14 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			   const char *boot_class, const char *boot_note)
 {
 	struct tap_binary *tb = tap_find_binary(tap, bin);
-	const char *abi[2];
+	const char *abi[MAX_ABIS];
 	char scenario[32];
 	size_t i, j, k;
-	int a;
+	int a, nabi, kernel;
 
-	if (binary_abis(bin, scenario, sizeof(scenario), abi)) {
+	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
+	kernel = nabi == 0;
+	if (nabi < 0) {
 		struct cell *c = add_cell(b);
 
 		SET(c->scenario, bin);
@@ -280,7 +331,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 		SET(c->observed, "ERROR");
 		SET(c->expected, "-");
 		snprintf(c->detail, sizeof(c->detail),
-			 "cannot tell the ABI of \"%s\": want NAME-legacy or NAME-time64", bin);
+			 "cannot tell the ABI of \"%s\": want NAME-legacy, NAME-time64 or NAME-kernel", bin);
 		return;
 	}
 	/* Every (case, phase) the table lists for the scenario, in its order. */
@@ -292,11 +343,13 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 		for (j = 0; j < i; j++)
 			if (!strcmp(t->rows[j].scenario, scenario) &&
 			    !strcmp(t->rows[j].name, r->name) &&
-			    !strcmp(t->rows[j].phase, r->phase))
+			    (kernel || !strcmp(t->rows[j].phase, r->phase)))
 				break;
 		if (j < i)
 			continue;	/* that case was listed already */
-		for (a = 0; a < 2; a++) {
+		if (kernel)
+			nabi = case_abis(t, r, abi);
+		for (a = 0; a < nabi; a++) {
 			struct cell *c = add_cell(b);
 			struct tap_cell *seen = NULL;
 
@@ -307,12 +360,15 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			for (k = 0; tb && k < tb->ncells && !seen; k++)
 				if (!strcmp(tb->cells[k].abi, abi[a]) &&
 				    !strcmp(tb->cells[k].name, r->name) &&
-				    !strcmp(tb->cells[k].phase, r->phase))
+				    (kernel || !strcmp(tb->cells[k].phase, r->phase)))
 					seen = &tb->cells[k];
 			if (seen) {
+				SET(c->phase, seen->phase);
 				SET(c->observed, seen->class);
 				SET(c->detail, seen->detail);
 			} else {
+				if (kernel && case_phases(t, r) > 1)
+					SET(c->phase, "-");
 				binary_failure(tb, boot_class, boot_note,
 					       c->observed, c->detail);
 			}
@@ -487,9 +543,10 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
 	for (i = 0; i < nboots; i++) {
 		const struct boot *b = &boots[i];
 
-		fprintf(f, "\n%s %s  kernel %s %s  patches %s  accel %s  %s s%s%s\n",
+		fprintf(f, "\n%s %s  kernel %s %s  patches %s  rtc %s  accel %s  %s s%s%s\n",
 			b->meta.machine, b->meta.config, b->meta.kernel_source,
-			b->meta.kernel, b->meta.patches, b->meta.accel,
+			b->meta.kernel, b->meta.patches,
+			b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
 			b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
 		if (b->meta.accel_note[0])
 			fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);

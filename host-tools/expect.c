@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * config, arch) with the expected outcome and the reason for it. The last
- * three may be "*"; the first matching row wins. A table that cannot be read
+ * config, patches, arch) with the expected outcome and the reason for it. The
+ * last four may be "*"; the first matching row wins. A table that cannot be read
  * exactly is rejected whole, with the line that is wrong: a verdict is only
  * as true as the expectation it is judged against.
  */
@@ -14,7 +14,7 @@
 
 static const char *const fixed_classes[] = {
 	"PASS", "WRAP", "CLAMP", "EARLY", "WRONG", "TIMEOUT", "CRASH", "ERROR",
-	"SKIP",
+	"SKIP", "LISTED", "ABSENT", "UNSET",
 };
 
 int outcome_class_valid(const char *class)
@@ -42,8 +42,9 @@ static int one_of(const char *s, const char *const *set)
 	return 0;
 }
 
-static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "*", NULL };
+static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "kernel", "*", NULL };
 static const char *const configs[] = { "compat32=y", "compat32=n", "*", NULL };
+static const char *const patch_sets[] = { "lab", "none", "*", NULL };
 
 static int field_ok(const char *f, size_t len, size_t size)
 {
@@ -57,10 +58,11 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       !strcmp(a->phase, b->phase) &&
 	       (!strcmp(a->abi, "*") || !strcmp(a->abi, b->abi)) &&
 	       (!strcmp(a->config, "*") || !strcmp(a->config, b->config)) &&
+	       (!strcmp(a->patches, "*") || !strcmp(a->patches, b->patches)) &&
 	       (!strcmp(a->arch, "*") || !strcmp(a->arch, b->arch));
 }
 
-#define NCOLS 8
+#define NCOLS 9
 
 static int parse_row(char *line, int lineno, struct expect_row *r,
 		     const char *name, char *err, size_t errlen)
@@ -68,12 +70,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	char *col[NCOLS];
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
-		sizeof(r->abi), sizeof(r->config), sizeof(r->arch),
-		sizeof(r->expected),
+		sizeof(r->abi), sizeof(r->config), sizeof(r->patches),
+		sizeof(r->arch), sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
-		r->scenario, r->name, r->phase, r->abi, r->config, r->arch,
-		r->expected,
+		r->scenario, r->name, r->phase, r->abi, r->config, r->patches,
+		r->arch, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -86,7 +88,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi config arch expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi config patches arch expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -105,13 +107,18 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		return -1;
 	}
 	if (!one_of(r->abi, abis)) {
-		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (legacy, time64, raw32, raw64 or *)",
+		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (legacy, time64, raw32, raw64, kernel or *)",
 			 name, lineno, r->abi);
 		return -1;
 	}
 	if (!one_of(r->config, configs)) {
 		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n or *)",
 			 name, lineno, r->config);
+		return -1;
+	}
+	if (!one_of(r->patches, patch_sets)) {
+		snprintf(err, errlen, "%s:%d: unknown patches \"%s\" (lab, none or *)",
+			 name, lineno, r->patches);
 		return -1;
 	}
 	if (!outcome_class_valid(r->expected)) {
@@ -225,7 +232,8 @@ void expect_free(struct expect_table *t)
 const struct expect_row *expect_lookup(const struct expect_table *t,
 				       const char *scenario, const char *name,
 				       const char *phase, const char *abi,
-				       const char *config, const char *arch)
+				       const char *config, const char *patches,
+				       const char *arch)
 {
 	struct expect_row cell;
 	size_t i;
@@ -235,6 +243,7 @@ const struct expect_row *expect_lookup(const struct expect_table *t,
 	snprintf(cell.phase, sizeof(cell.phase), "%s", phase);
 	snprintf(cell.abi, sizeof(cell.abi), "%s", abi);
 	snprintf(cell.config, sizeof(cell.config), "%s", config);
+	snprintf(cell.patches, sizeof(cell.patches), "%s", patches);
 	snprintf(cell.arch, sizeof(cell.arch), "%s", arch);
 	for (i = 0; i < t->nrows; i++)
 		if (covers(&t->rows[i], &cell))

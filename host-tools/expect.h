@@ -7,7 +7,8 @@
 
 struct expect_row {
 	char scenario[32], name[64], phase[16];	/* exact, never "*" */
-	char abi[16], config[16], arch[32];	/* may be "*" */
+	char abi[16], config[16], patches[8];	/* may be "*" */
+	char arch[32];				/* may be "*" */
 	char expected[16];
 	char reason[256];
 	int line;
@@ -34,7 +35,8 @@ void expect_free(struct expect_table *t);
 const struct expect_row *expect_lookup(const struct expect_table *t,
 				       const char *scenario, const char *name,
 				       const char *phase, const char *abi,
-				       const char *config, const char *arch);
+				       const char *config, const char *patches,
+				       const char *arch);
 
 /* Is class a known outcome class (PASS, WRAP, ..., or an errno name)? */
 int outcome_class_valid(const char *class);

@@ -15,3 +15,4 @@ armv7.console_qemu := -serial file:@FILE@
 armv7.tap_qemu     := -device virtio-serial-device -chardev file,id=tap,path=@FILE@ -device virtconsole,chardev=tap
 armv7.accel        := tcg
 armv7.packages     := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
+armv7.kunit_arch   := arm

@@ -8,6 +8,7 @@
 #   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
 #   accel                           accelerators to try in order (kvm only if proved)
 #   packages                        the Debian packages this machine needs
+#   kunit_arch                      kunit.py --arch for the patches' KUnit tests (optional)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -23,3 +24,4 @@ i386.console_qemu := -serial file:@FILE@
 i386.tap_qemu     := -serial file:@FILE@
 i386.accel        := kvm tcg
 i386.packages     := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
+i386.kunit_arch   := i386

@@ -434,10 +434,45 @@ static inline void run_case(const struct y2038_case *c, struct outcome *o)
 	raw64_clock_settime(CLOCK_REALTIME, &restore);
 }
 
+/* Counts of what report_case printed, for the Totals line. */
+struct tally {
+	unsigned int pass, fail, skip;
+};
+
+/* Print case n's TAP line: ok only for PASS; SKIP carries its reason. */
+static inline void report_case(struct tally *t, unsigned int n, const char *abi,
+			       const char *name, const char *phase,
+			       const struct outcome *o)
+{
+	if (!strcmp(o->class, "SKIP")) {
+		printf("ok %u %s %s %s # SKIP %s\n", n, abi, name, phase,
+		       o->detail);
+		t->skip++;
+		return;
+	}
+	printf("%s %u %s %s %s # %s %s\n",
+	       strcmp(o->class, "PASS") ? "not ok" : "ok", n, abi, name, phase,
+	       o->class, o->detail);
+	if (strcmp(o->class, "PASS"))
+		t->fail++;
+	else
+		t->pass++;
+}
+
+/* The Totals line, and the kselftest exit code it means. */
+static inline int report_totals(const struct tally *t)
+{
+	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
+	       t->pass, t->fail, t->skip);
+	if (t->fail)
+		return KSFT_FAIL;
+	return t->pass ? KSFT_PASS : KSFT_SKIP;
+}
+
 /* Run a scenario's case table; returns a kselftest exit code. */
 static inline int run_cases(const struct y2038_case *cases, size_t n)
 {
-	unsigned int pass = 0, fail = 0, skip = 0;
+	struct tally tally = { 0 };
 	size_t i;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -450,28 +485,11 @@ static inline int run_cases(const struct y2038_case *cases, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct y2038_case *c = &cases[i];
 		struct outcome o;
-		int ok;
 
 		run_case(c, &o);
-		if (!strcmp(o.class, "SKIP")) {
-			printf("ok %zu %s %s %s # SKIP %s\n", i + 1,
-			       case_abi(c), c->name, c->phase, o.detail);
-			skip++;
-			continue;
-		}
-		ok = !strcmp(o.class, "PASS");
-		printf("%s %zu %s %s %s # %s %s\n", ok ? "ok" : "not ok", i + 1,
-		       case_abi(c), c->name, c->phase, o.class, o.detail);
-		if (ok)
-			pass++;
-		else
-			fail++;
+		report_case(&tally, i + 1, case_abi(c), c->name, c->phase, &o);
 	}
-	printf("# Totals: pass:%u fail:%u xfail:0 xpass:0 skip:%u error:0\n",
-	       pass, fail, skip);
-	if (fail)
-		return KSFT_FAIL;
-	return pass ? KSFT_PASS : KSFT_SKIP;
+	return report_totals(&tally);
 }
 
 #endif /* Y2038_HARNESS_H */

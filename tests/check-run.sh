@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # check-run.sh - assertions on a real run of the lab (make boot-check).
 #
-#   tests/check-run.sh RUN_DIR MACHINES CONFIGS
+#   tests/check-run.sh RUN_DIR MACHINES CONFIGS KINDS
 #
-# Every (machine, config) booted for real, reached the end of its scenarios,
+# Every (machine, config, boot kind) booted for real, reached the end of its scenarios,
 # recorded how it was accelerated, and every cell matched its expectation.
 set -uo pipefail
 
-run=$1 nmachines=$2 nconfigs=$3
+run=$1 nmachines=$2 nconfigs=$3 nkinds=$4
 passed=0 failed=0
 expect() {
 	local name=$1; shift
@@ -17,8 +17,8 @@ expect() {
 
 echo "TAP version 13"
 boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d | sort)
-expect "boot-check: one boot per machine and config ($((nmachines * nconfigs)))" \
-	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs))
+expect "boot-check: one boot per machine, config and kind ($((nmachines * nconfigs * nkinds)))" \
+	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs * nkinds))
 for b in $boots; do
 	name=$(basename "$b")
 	expect "boot-check: $name: qemu exited by itself" grep -qx 'qemu_status=exited' "$b/meta"

@@ -151,7 +151,7 @@ expect "collector: a case missing from the table is UNLISTED, a mismatch" \
 	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
 
 run=$(new_run bad-table)
-printf 'clock\ttime\tafter\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
+printf 'clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
 collect "$run" "$work/bad.tsv"
 expect "collector: an expectation no cell can reach is rejected (exit 2, line named)" \
 	test "$(cat "$run/rc"): $(cat "$run/err")" = \
@@ -191,6 +191,17 @@ mkdir -p "$work/series2" && cp "$fixtures/series/"*.patch "$work/series2/" && cp
 sed -i 's/Hello, 2038/Hello, 2039/' "$work/series2/0001-hello-say-which-year-it-is.patch"
 h2=$("$top/host-tools/series.sh" hash "$work/series2/series")
 expect "series: the hash changes when a patch does" test "$h1" != "$h2"
+# A kernel whose code moved gets its own version of a patch: KVER/NAME.
+mkdir -p "$work/series2/6.12" && cp "$work/series2/0001-hello-say-which-year-it-is.patch" "$work/series2/6.12/"
+sed -i 's/Hello, 2039/Hello, 2040/' "$work/series2/6.12/0001-hello-say-which-year-it-is.patch"
+expect "series: KVER/NAME replaces NAME for that kernel" \
+	test "$("$top/host-tools/series.sh" list "$work/series2/series" 6.12)" = "$work/series2/6.12/0001-hello-say-which-year-it-is.patch"
+expect "series: ... and only for that kernel" \
+	test "$("$top/host-tools/series.sh" list "$work/series2/series" 6.1)" = "$work/series2/0001-hello-say-which-year-it-is.patch"
+expect "series: ... and the hash tells the two apart" \
+	test "$("$top/host-tools/series.sh" hash "$work/series2/series" 6.12)" != "$h2"
+"$top/host-tools/series.sh" apply "$work/series2/series" "$fixtures/series/tree" "$work/patched612" 6.12 2>"$work/series.err"
+expect "series: ... and is what applies" grep -q 'Hello, 2040' "$work/patched612/hello.c"
 cp "$fixtures/series/tree/hello.c" "$work/other.c"
 sed -i 's/Hello/Goodbye/' "$tree/hello.c"
 "$top/host-tools/series.sh" apply "$series" "$tree" "$work/patched2" 2>"$work/series.err"

@@ -93,28 +93,38 @@ static void test_expect(void)
 	const struct expect_row *r;
 	char err[256];
 
-	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\tcompat32=n\t*\tENOSYS\tgone\n"
-			  "clock\ttime\tafter\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
-	r = expect_lookup(&t, "clock", "time", "after", "raw32", "compat32=n", "i386");
+	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\tgone\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	r = expect_lookup(&t, "clock", "time", "after", "raw32", "compat32=n", "lab", "i386");
 	CHECK(r && !strcmp(r->expected, "ENOSYS") && r->line == 3);
-	r = expect_lookup(&t, "clock", "time", "after", "raw32", "compat32=y", "i386");
+	r = expect_lookup(&t, "clock", "time", "after", "raw32", "compat32=y", "lab", "i386");
 	CHECK(r && !strcmp(r->expected, "PASS"));
-	CHECK(expect_lookup(&t, "clock", "time", "before", "raw32", "compat32=y", "i386") == NULL);
+	CHECK(expect_lookup(&t, "clock", "time", "before", "raw32", "compat32=y", "lab", "i386") == NULL);
 	expect_free(&t);
 
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\tPASS\tfits\n"
-			  "clock\ttime\tafter\traw32\tcompat32=n\t*\tENOSYS\tgone\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n"
+			  "clock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:1:") && strstr(err, "MAYBE"));
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "columns") != NULL);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown abi") != NULL);
-	CHECK(parse_table("clock\t*\tafter\tlegacy\t*\t*\tPASS\tx\n", &t, err) == -1);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy\tcompat=y\t*\tPASS\tx\n", &t, err) == -1);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\tPASS\t\n", &t, err) == -1);
+	CHECK(parse_table("clock\t*\tafter\tlegacy\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\tcompat=y\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\t*\tPASS\t\n", &t, err) == -1);
 	CHECK(parse_table("# only comments\n", &t, err) == -1);
+	/* The patches column tells the lab's kernels from unpatched ones. */
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tnone\tarmv7\tUNSET\tERANGE\n"
+			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
+	r = expect_lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7");
+	CHECK(r && !strcmp(r->expected, "UNSET"));
+	r = expect_lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "lab", "armv7");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	expect_free(&t);
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tpatched\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "unknown patches") != NULL);
 	CHECK(outcome_class_valid("EOVERFLOW") && outcome_class_valid("E2BIG") &&
 	      !outcome_class_valid("E") && !outcome_class_valid("eoverflow"));
 }
