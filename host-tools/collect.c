@@ -491,6 +491,7 @@ static void write_json(FILE *f, struct boot *boots, size_t nboots)
 			json_field(f, "kernel_source", m->kernel_source, 0);
 			json_field(f, "config", m->config, 0);
 			json_field(f, "patches", m->patches, 0);
+			json_field(f, "rtc_base", m->rtc_base, 0);
 			json_field(f, "accel", m->accel, 0);
 			json_field(f, "accel_note", m->accel_note, 0);
 			json_field(f, "abi", c->abi, 0);

@@ -30,7 +30,7 @@ cells=$(jq length "$run/results.json")
 expect "boot-check: results.json holds cells ($cells)" test "$cells" -gt 0
 expect "boot-check: every cell matches its expectation" \
 	test "$(jq '[.[] | select(.verdict != "match")] | length' "$run/results.json")" = 0
-expect "boot-check: both configs were measured" \
+[ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
 echo "1..$((passed + failed))"
 echo "$passed passed, $failed failed"
