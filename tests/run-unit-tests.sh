@@ -175,6 +175,34 @@ printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken"
 expect "kconfig-verify: a broken .config is exit 2 with its line" \
 	test "$?: $(cat "$work/kv.out")" = "2: kconfig-verify: $work/broken:2: not a config line: \"this is not kconfig\""
 
+# --- A scenario that judges the kernel (NAME-kernel): a real unpatched armv7
+# boot with the RTC past 2038, whose clock stays in 1970.
+rtc_run() {
+	local run=$work/runs/$1
+	mkdir -p "$run/boots"
+	cp -r "$fixtures/boot-armv7-compat32-y-rtc-after" "$run/boots/"
+	echo "$run"
+}
+rtc_boot() { echo "$1/boots/boot-armv7-compat32-y-rtc-after"; }
+run=$(rtc_run rtc-unpatched)
+collect "$run"
+expect "collector: rtc-kernel cells take the phase the guest found (after)" \
+	test "$(jq -r '[.[] | .case+" "+.abi+" "+.phase+" "+.observed+" "+.verdict] | join(",")' "$run/results.json")" = \
+	"clock_at_boot kernel after UNSET match,hctosys kernel after UNSET match"
+expect "collector: ... and records the boot's RTC base" \
+	test "$(jq -r '.[0].rtc_base' "$run/results.json")" = "2038-01-20T00:00:00"
+run=$(rtc_run rtc-patched)
+sed -i 's/^patches=none$/patches=6 patches @ 0123456789ab/' "$(rtc_boot "$run")/meta"
+collect "$run"
+expect "collector: the same clock from a patched kernel is a MISMATCH (patches column)" \
+	test "$(rc_is "$run" 1 && jq -r '[.[] | select(.verdict=="MISMATCH") | .case] | join(",")' "$run/results.json")" = "clock_at_boot,hctosys"
+run=$(rtc_run rtc-crashed)
+sed -i '/^# selftests: y2038: rtc-kernel/q' "$(rtc_boot "$run")/tap.log"
+collect "$run"
+expect "collector: an rtc-kernel that reported nothing still has a cell per case, phase unknown" \
+	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
+	"clock_at_boot - CRASH,hctosys - CRASH"
+
 # --- The patch series mechanism, on a fixture tree and patch.
 series=$fixtures/series/series
 tree=$work/tree
