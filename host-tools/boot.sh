@@ -44,8 +44,14 @@ fi
 : "${rtc_base:?}" "${guest_timeout:?}" "${boot_timeout:?}" "${probe:?}" "${cache:?}"
 qemu_args=${qemu_args-} console_qemu=${console_qemu-} tap_qemu=${tap_qemu-}
 KERNEL_ERROR=
-# shellcheck source=/dev/null
-. "$kernel_env"
+# A kernel description that does not read cleanly is no kernel: say so, and
+# let the run go on.
+if ! err=$( (set -e; . "$kernel_env") 2>&1 >/dev/null) || [ -n "$err" ]; then
+	KERNEL_ERROR="$kernel_env does not read as KEY=VALUE: ${err:-empty}"
+else
+	# shellcheck source=/dev/null
+	. "$kernel_env"
+fi
 if [ -n "$KERNEL_ERROR" ]; then
 	printf '%s\n' "run_id=$run_id" "machine=$machine" "userland=$userland" \
 		"config=${config/-/=}" "scenarios=$scenarios" "qemu_status=failed" \

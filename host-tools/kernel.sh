@@ -86,11 +86,8 @@ else
 fi
 
 mkdir -p "$(dirname "$out")"
-cat >"$out.tmp" <<EOF
-KERNEL_IMAGE=$image
-KERNEL_SOURCE=$srcpkg
-KERNEL_VERSION=$version
-KERNEL_PATCHES=$patches_desc
-KERNEL_BUILD_SECONDS=$seconds
-EOF
+# Quoted: the file is sourced, and "6 patches @ HASH" has spaces.
+printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
+	KERNEL_VERSION "$version" KERNEL_PATCHES "$patches_desc" \
+	KERNEL_BUILD_SECONDS "$seconds" >"$out.tmp"
 mv "$out.tmp" "$out"

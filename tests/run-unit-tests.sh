@@ -203,6 +203,15 @@ expect "collector: an rtc-kernel that reported nothing still has a cell per case
 	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
 	"clock_at_boot - CRASH,hctosys - CRASH"
 
+# --- boot.sh on a kernel description that does not read: an ERROR boot.
+printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_PATCHES=6 patches @ abc\n' >"$work/garbage.env"
+"$top/host-tools/boot.sh" out="$work/garbage-boot" machine=i386 config=compat32-y \
+	scenarios=clock-legacy kernel_env="$work/garbage.env" initrd=none qemu=none \
+	console=ttyS0 tap_dev=/dev/ttyS1 accel=tcg rtc_base=2038-01-19T03:13:55 \
+	guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
+expect "boot.sh: an unreadable kernel description is a failed boot naming it (exit 0, the run goes on)" \
+	grep -q '^error=no kernel: .*garbage.env does not read as KEY=VALUE: .*line 2' "$work/garbage-boot/meta"
+
 # --- The patch series mechanism, on a fixture tree and patch.
 series=$fixtures/series/series
 tree=$work/tree
