@@ -118,8 +118,11 @@ $(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
 # The options the lab's patches add are set by series-*.config, for a patched
 # tree only: series-<config>.config and series-arch-<machine>.config.
 series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/series-$(2).config patches/config/series-arch-$(1).config))
+# What kernel.sh found, per kernel choice and series: two runs with different
+# KERNEL= or SERIES= never read each other's.
+KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))
 define kernel-rules
-$(BUILD)/kernels/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
+$(KERNEL_ENVS)/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
 	$$(Q)host-tools/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=$$(SERIES) \
 		machine=$(1) config=$(2) karch=$$($(1).karch) ktarget=$$($(1).ktarget) \
 		kimage=$$($(1).kimage) kcross=$$($(1).kcross) verify=$(HOST)/kconfig-verify \
@@ -141,7 +144,7 @@ rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(BUILD)/kernels/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
 	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
 		userland=$$($(1).userland) kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
 		scenarios=$$(subst $$(space),$$(comma),$$($(3).bins)) \
@@ -221,7 +224,7 @@ boot-check:
 	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS))
 	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
 		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1)
-	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE)
+	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 
 clean:
 	rm -rf $(BUILD)

@@ -2,7 +2,7 @@
 # fault-boots.sh - provoke each fault for real and check that it becomes a
 # clear verdict, with what was measured before it kept.
 #
-#   tests/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR
+#   tests/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR [KERNEL_ENV]
 #
 # Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
 # five ways: a kernel that panics, a scenario the guest must time out, a
@@ -22,7 +22,7 @@ expect() {
 }
 
 echo "TAP version 13"
-env=$build/kernels/i386-compat32-y.env
+env=${4:-$build/kernels/linux-source/patches_series/i386-compat32-y.env}
 if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ]; then
 	echo "1..0 # SKIP no i386 kernel and initramfs: run make lab first"
 	exit 4
