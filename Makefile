@@ -169,10 +169,8 @@ BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS
 
 # --- The patches' own checks: checkpatch --strict against every kernel the
 # lab offers, and their KUnit tests under QEMU with kunit.py on each machine
-# that names a kunit_arch. i386 runs them with RTC_HCTOSYS_Y2038=y and armv7
-# without, so both answers of rtc_hctosys_time_ok() are tested.
+# that names a kunit_arch, with its kunit_add options (machines/*.mk).
 KUNIT_CONFIG := patches/kunit/y2038.kunitconfig
-KUNIT_ADD.i386 := CONFIG_RTC_HCTOSYS_Y2038=y
 KUNIT_MACHINES = $(foreach m,$(READY),$(if $($(m).kunit_arch),$(m)))
 checkpatch: $(KERNEL_CHOICES:%=checkpatch-%)
 checkpatch-%:
@@ -181,7 +179,7 @@ kunit: $(KUNIT_MACHINES:%=kunit-%)
 kunit-%:
 	$(Q)host-tools/kunit.sh cache=$(CACHE) package=$(KERNEL) series=patches/series \
 		arch=$($*.kunit_arch) cross=$($*.kcross) kunitconfig=$(KUNIT_CONFIG) \
-		kconfig_add="$(KUNIT_ADD.$*)" out=$(BUILD)/kunit/$*
+		kconfig_add="$($*.kunit_add)" out=$(BUILD)/kunit/$*
 
 # --- Commands.
 .PHONY: run lab deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE

@@ -8,7 +8,8 @@
 #   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
 #   accel                           accelerators to try in order (kvm only if proved)
 #   packages                        the Debian packages this machine needs
-#   kunit_arch                      kunit.py --arch for the patches' KUnit tests (optional)
+#   kunit_arch, kunit_add           kunit.py --arch for the patches' KUnit tests, and
+#                                   options added to its config (both optional)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -25,3 +26,6 @@ i386.tap_qemu     := -serial file:@FILE@
 i386.accel        := kvm tcg
 i386.packages     := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
 i386.kunit_arch   := i386
+# i386 runs the KUnit tests with RTC_HCTOSYS_Y2038=y, armv7 without: both
+# answers of rtc_hctosys_time_ok() are tested.
+i386.kunit_add    := CONFIG_RTC_HCTOSYS_Y2038=y
