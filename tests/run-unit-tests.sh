@@ -34,14 +34,15 @@ else
 fi
 
 # --- The collector on a real boot and on broken ones.
-# new_run NAME: a run folder holding one copy of the fixture boot.
+# new_run NAME [BOOT]: a run folder holding one copy of a fixture boot
+# (tests/fixtures/boot-BOOT; by default the i386 compat32=y matrix boot).
 new_run() {
-	local run=$work/runs/$1
+	local run=$work/runs/$1 boot=${2:-i386-compat32-y}
 	mkdir -p "$run/boots"
-	cp -r "$fixtures/boot-i386-compat32-y" "$run/boots/i386-compat32-y"
+	cp -r "$fixtures/boot-$boot" "$run/boots/$boot"
 	echo "$run"
 }
-boot_of() { echo "$1/boots/i386-compat32-y"; }
+boot_of() { echo "$1/boots/${2:-i386-compat32-y}"; }
 collect() { "$host/y2038-collect" "${2:-$top/expectations.tsv}" "$1" >"$1/out" 2>"$1/err"; echo $? >"$1/rc"; }
 rc_is() { [ "$(cat "$1/rc")" = "$2" ]; }
 # cell RUN ABI CASE PHASE FIELD: one field of one record of results.json.
@@ -177,13 +178,8 @@ expect "kconfig-verify: a broken .config is exit 2 with its line" \
 
 # --- A scenario that judges the kernel (NAME-kernel): a real unpatched armv7
 # boot with the RTC past 2038, whose clock stays in 1970.
-rtc_run() {
-	local run=$work/runs/$1
-	mkdir -p "$run/boots"
-	cp -r "$fixtures/boot-armv7-compat32-y-rtc-after" "$run/boots/"
-	echo "$run"
-}
-rtc_boot() { echo "$1/boots/boot-armv7-compat32-y-rtc-after"; }
+rtc_run() { new_run "$1" armv7-compat32-y-rtc-after; }
+rtc_boot() { boot_of "$1" armv7-compat32-y-rtc-after; }
 run=$(rtc_run rtc-unpatched)
 collect "$run"
 expect "collector: rtc-kernel cells take the phase the guest found (after)" \
