@@ -50,28 +50,6 @@ static void mount_or_log(const char *src, const char *dir, const char *type)
 		     errno_name(errno));
 }
 
-/* The value of "key=" on the kernel command line, or NULL. */
-static char *cmdline_value(const char *cmdline, const char *key, char *out,
-			   size_t len)
-{
-	size_t klen = strlen(key);
-	const char *p = cmdline;
-
-	while ((p = strstr(p, key))) {
-		if ((p == cmdline || p[-1] == ' ') && p[klen] == '=') {
-			size_t n = strcspn(p + klen + 1, " \n");
-
-			if (n >= len)
-				n = len - 1;
-			memcpy(out, p + klen + 1, n);
-			out[n] = '\0';
-			return out;
-		}
-		p += klen;
-	}
-	return NULL;
-}
-
 static FILE *open_tap(const char *dev)
 {
 	int fd = open(dev, O_WRONLY | O_NOCTTY);

@@ -82,7 +82,7 @@ static struct program *find_program(const char *path)
 /* The binaries init ran: y2038.run=a,b,c on the kernel command line. */
 static int run_list(char *list, size_t len)
 {
-	char cmdline[4096] = "", *p;
+	char cmdline[4096] = "";
 	int fd = open("/proc/cmdline", O_RDONLY);
 	ssize_t n;
 
@@ -91,12 +91,7 @@ static int run_list(char *list, size_t len)
 	n = read(fd, cmdline, sizeof(cmdline) - 1);
 	close(fd);
 	cmdline[n > 0 ? n : 0] = '\0';
-	p = strstr(cmdline, "y2038.run=");
-	if (!p)
-		return -ENOENT;
-	p += strlen("y2038.run=");
-	snprintf(list, len, "%.*s", (int)strcspn(p, " \n"), p);
-	return 0;
+	return cmdline_value(cmdline, "y2038.run", list, len) ? 0 : -ENOENT;
 }
 
 int main(void)

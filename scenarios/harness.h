@@ -345,6 +345,28 @@ struct y2038_case {
 #define Y2038_CASE_TIMEOUT_NS (10 * NSEC_PER_SEC)
 #endif
 
+/* The value of "key=" on the kernel command line, or NULL. */
+static inline char *cmdline_value(const char *cmdline, const char *key, char *out,
+					  size_t len)
+{
+	size_t klen = strlen(key);
+	const char *p = cmdline;
+
+	while ((p = strstr(p, key))) {
+		if ((p == cmdline || p[-1] == ' ') && p[klen] == '=') {
+			size_t n = strcspn(p + klen + 1, " \n");
+
+			if (n >= len)
+				n = len - 1;
+			memcpy(out, p + klen + 1, n);
+			out[n] = '\0';
+			return out;
+		}
+		p += klen;
+	}
+	return NULL;
+}
+
 /*
  * The scenarios set the wall clock. Refuse to do that anywhere but in a lab
  * guest, whose kernel command line carries "y2038.guest": the host's clock
