@@ -46,7 +46,7 @@ CONFIGS   ?= compat32-y compat32-n
 # The lab offers two kernels (KERNEL=): Debian's default source and 6.12; the
 # series must apply to both, so check needs both.
 KERNEL_CHOICES   := linux-source linux-source-6.12
-COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs python3
+COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs python3 debootstrap
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
@@ -67,10 +67,13 @@ $(HOST)/y2038-collect: host-tools/collect.c host-tools/tap.c host-tools/expect.c
 $(HOST)/kconfig-verify: host-tools/kconfig-verify.c host-tools/kconfig.c host-tools/kconfig.h
 $(HOST)/mkinitramfs: host-tools/mkinitramfs.c
 $(HOST)/kvm-probe: host-tools/kvm-probe.c
+$(HOST)/y2038-scan: host-tools/scan.c
+$(HOST)/y2038-scan: LDLIBS := -lelf
+$(HOST)/y2038-kconfig: host-tools/kconfig-check.c host-tools/kconfig.c host-tools/kconfig.h
 $(HOST)/%:
 	$(call say,HOSTCC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
 
 # --- Guest userland: every syscall family twice (legacy and time64 glibc),
 # static. rtc and census judge the kernel, not an ABI: built once (time64),
@@ -110,8 +113,33 @@ $(BUILD)/$(1)/init: guest-init/init.c scenarios/harness.h
 $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(GUEST_DATA:%=$(BUILD)/%)
 	$$(call say,CPIO,$$@)
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
+$(BUILD)/$(1)/session: guest-init/session.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+# The old-binaries demo: Debian's own packages of this userland (its name is
+# the Debian architecture's) with the session runner and its script, after
+# the lab's initramfs. A fetch that fails leaves the reason, not the file:
+# the boot records it and the run goes on.
+$(BUILD)/$(1)/bookworm.cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(DEMO_SESSIONS:%=distro/%.tsv) host-tools/debian.sh
+	$$(call say,DEBIAN,$$@)
+	$$(Q)rm -f $$@.error; if host-tools/debian.sh subset cache=$$(CACHE) arch=$(1) mirror=$$(DEBIAN_MIRROR) \
+		out=$(BUILD)/$(1)/bookworm-root $$(DEMO_PACKAGES) 2>$$@.error; then \
+		for s in $$(DEMO_SESSIONS); do \
+			install -D $(BUILD)/$(1)/session $(BUILD)/$(1)/bookworm-root/scenarios/$$$$s && \
+			install -D -m 644 distro/$$$$s.tsv $(BUILD)/$(1)/bookworm-root/y2038/$$$$s.tsv || exit 1; done && \
+		(cd $(BUILD)/$(1)/bookworm-root && find . -path ./usr/share -prune -o -print | \
+			cpio -o -H newc -R 0:0 --quiet) >$$@.root && \
+		cat $(BUILD)/$(1)/initramfs.cpio $$@.root >$$@ && rm -f $$@.root $$@.error; fi
 endef
 $(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
+
+# What the demo runs: Debian bookworm's coreutils, findutils, dash and
+# busybox-static, with the libraries they need (distro/bookworm.tsv).
+DEBIAN_MIRROR ?= http://deb.debian.org/debian
+DEMO_SESSIONS := bookworm-time64 bookworm-legacy
+DEMO_PACKAGES := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 \
+	coreutils findutils dash busybox-static
 
 # --- Kernels: kernel.sh reuses a cached build when no input changed.
 # $(1): machine, $(2): config
@@ -133,22 +161,30 @@ $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)
 
 # --- Boots: per (machine, config), one of each kind, each into its own folder
 # of the run. Kinds: the matrix (the RTC just before the overflow, every
-# scenario), and a device that powers on after the overflow (the clock at
-# boot only).
-BOOT_KINDS       := matrix rtc-after
+# scenario), a device that powers on after the overflow (the clock at boot
+# only), and Debian bookworm's own programs across the overflow (more memory: the
+# initramfs carries them).
+BOOT_KINDS       ?= matrix rtc-after bookworm
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
 matrix.bins      := $(SCENARIO_BINS)
+matrix.initrd    := initramfs.cpio
 rtc-after.dir    := -rtc-after
 rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
+rtc-after.initrd := initramfs.cpio
+bookworm.dir     := -bookworm
+bookworm.rtc     := $(RTC_BASE)
+bookworm.bins    := $(DEMO_SESSIONS)
+bookworm.initrd  := bookworm.cpio
+bookworm.memory  := -m 512
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio $(HOST)/kvm-probe
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe
 	$$(Q)host-tools/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) config=$(2) \
-		userland=$$($(1).userland) kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
+		userland=$$($(1).userland) kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(subst $$(space),$$(comma),$$($(3).bins)) \
-		qemu=$$($(1).qemu) qemu_args="$$($(1).qemu_args)" \
+		qemu=$$($(1).qemu) qemu_args="$$($(1).qemu_args) $$($(3).memory)" \
 		console_qemu="$$($(1).console_qemu)" tap_qemu="$$($(1).tap_qemu)" \
 		console=$$($(1).console) tap_dev=$$($(1).tap_dev) accel="$$($(1).accel)" \
 		rtc_base=$$($(3).rtc) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \

@@ -5,7 +5,7 @@
 #     out=DIR                 the boot's folder in the run (created)
 #     machine= config= userland= run_id=    recorded in DIR/meta
 #     kernel_env=FILE         written by kernel.sh (image, version, patches)
-#     initrd=FILE scenarios=a,b,c
+#     initrd=FILE scenarios=a,b,c   (no FILE: FILE.error says why, if anything)
 #     qemu= qemu_args= console_qemu= tap_qemu=  from machines/<m>.mk
 #     console= tap_dev=       guest devices for the console and for TAP
 #     accel="kvm tcg"         candidates, in order; kvm only where proved
@@ -52,11 +52,15 @@ else
 	# shellcheck source=/dev/null
 	. "$kernel_env"
 fi
-if [ -n "$KERNEL_ERROR" ]; then
+BOOT_ERROR=${KERNEL_ERROR:+no kernel: $KERNEL_ERROR}
+if [ -z "$BOOT_ERROR" ] && [ ! -s "$initrd" ]; then
+	BOOT_ERROR="no initramfs $initrd: $(head -c 300 "$initrd.error" 2>/dev/null || echo "it was not made")"
+fi
+if [ -n "$BOOT_ERROR" ]; then
 	printf '%s\n' "run_id=$run_id" "machine=$machine" "userland=$userland" \
 		"config=${config/-/=}" "scenarios=$scenarios" "qemu_status=failed" \
-		"error=no kernel: $KERNEL_ERROR" >"$out/meta"
-	say ERROR "$machine $config: no kernel to boot: $KERNEL_ERROR"
+		"error=$BOOT_ERROR" >"$out/meta"
+	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
 	exit 0
 fi
 

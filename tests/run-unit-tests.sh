@@ -199,6 +199,25 @@ expect "collector: an rtc-kernel that reported nothing still has a cell per case
 	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
 	"clock_at_boot - CRASH,hctosys - CRASH"
 
+# --- The bookworm demo: Debian's programs, only the ABIs its rows name.
+run=$(new_run bookworm i386-compat32-n-bookworm)
+collect "$run"
+expect "collector: the bookworm demo boot matches every expectation, with no raw32/raw64 cells" \
+	test "$(rc_is "$run" 0 && jq -r '[.[] | .abi] | unique | join(",")' "$run/results.json")" = "legacy,time64"
+expect "collector: busybox sleep that returns at once on =n is EARLY, as expected" \
+	test "$(jq -r '.[] | select(.scenario=="bookworm" and .abi=="legacy" and .case=="sleep") | .observed+" "+.verdict' "$run/results.json")" = "EARLY match"
+run=$(new_run bookworm-tampered i386-compat32-n-bookworm)
+sed -i 's/^# not ok 5 legacy sleep across # EARLY exit 0 in [0-9.]* s[^:]*/# ok 5 legacy sleep across # PASS exit 0 in 1.00 s/' \
+	"$(boot_of "$run" i386-compat32-n-bookworm)/tap.log"
+collect "$run"
+expect "collector: ... and a busybox sleep that waited on =n would be a MISMATCH" \
+	test "$(rc_is "$run" 1 && jq -r '[.[] | select(.verdict=="MISMATCH") | .abi+" "+.case] | join(",")' "$run/results.json")" = "legacy sleep"
+sed -i '/^# ok 7 legacy test_e/d; /^# not ok 7 legacy test_e/d' "$(boot_of "$run" i386-compat32-n-bookworm)/tap.log"
+collect "$run"
+expect "collector: a demo case the guest never reported is still a cell, a MISMATCH saying so" \
+	test "$(jq -r '.[] | select(.case=="test_e") | .observed+" "+.verdict+": "+.detail' "$run/results.json")" = \
+	"CRASH MISMATCH: scenario ended (exit=1) without reporting this case"
+
 # --- boot.sh on a kernel description that does not read: an ERROR boot.
 printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_PATCHES=6 patches @ abc\n' >"$work/garbage.env"
 "$top/host-tools/boot.sh" out="$work/garbage-boot" machine=i386 config=compat32-y \
@@ -207,6 +226,15 @@ printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_PATCHES=6 patches @ abc\n' >"$work/gar
 	guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
 expect "boot.sh: an unreadable kernel description is a failed boot naming it (exit 0, the run goes on)" \
 	grep -q '^error=no kernel: .*garbage.env does not read as KEY=VALUE: .*line 2' "$work/garbage-boot/meta"
+
+printf 'KERNEL_IMAGE=/nonexistent\n' >"$work/good.env"
+printf 'debootstrap failed: could not resolve deb.debian.org\n' >"$work/missing.cpio.error"
+"$top/host-tools/boot.sh" out="$work/no-initrd-boot" machine=i386 config=compat32-y \
+	scenarios=bookworm-legacy kernel_env="$work/good.env" initrd="$work/missing.cpio" qemu=none \
+	console=ttyS0 tap_dev=/dev/ttyS1 accel=tcg rtc_base=2038-01-19T03:13:55 \
+	guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
+expect "boot.sh: an initramfs that could not be made is a failed boot giving the reason" \
+	grep -q '^error=no initramfs .*missing.cpio: debootstrap failed: could not resolve' "$work/no-initrd-boot/meta"
 
 # --- The patch series mechanism, on a fixture tree and patch.
 series=$fixtures/series/series

@@ -1,0 +1,293 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session: run real programs (a distribution's own binaries) at set points
+ * around the overflow, as a user would, and judge what each printed.
+ *
+ * Installed as /scenarios/NAME-ABI (ABI: what the programs it runs are);
+ * reads /y2038/NAME-ABI.tsv, one command per line, tab-separated:
+ *
+ *	phase	case	takes	pass-regex	shell command
+ *
+ * The phase sets the wall clock (raw clock_settime64) just before the
+ * command: before = 03:14:00, across = 03:14:07 (a command that waits runs
+ * across the overflow), after = 03:14:10. The command runs under the
+ * guest's /bin/sh -c in /tmp/session, stdin /dev/null, with a timeout. The
+ * transcript (command and output) goes into the TAP as comments, then one
+ * case line "ok N ABI CASE PHASE # OUTCOME detail":
+ *
+ *	PASS       exit 0, the output matches pass-regex (POSIX ERE), and it
+ *	           took at least "takes" seconds ("-": any time)
+ *	EARLY      all that, but sooner: a wait that did not wait
+ *	EOVERFLOW, ENOSYS, EINVAL, EPERM
+ *	           the program printed that errno's message
+ *	WRAP       the output shows 1901
+ *	WRONG      anything else (exit status and first line in the detail)
+ *	CRASH, TIMEOUT
+ *
+ * At the end the kernel's time32 census, when there is one, is copied in as
+ * "# census: " comments: which of these programs made time32 calls.
+ */
+#include <fcntl.h>
+#include <libgen.h>
+#include <regex.h>
+#include <sys/stat.h>
+#include "../scenarios/harness.h"
+
+#define SESSION_DIR "/y2038"
+#define WORK_DIR "/tmp/session"
+#define CENSUS_FILE "/sys/kernel/debug/time32_census"
+#define COMMAND_TIMEOUT_NS (10 * NSEC_PER_SEC)
+#define OUTPUT_MAX 8192
+#define TRANSCRIPT_LINES 20
+
+static const struct {
+	const char *name;
+	int64_t start_sec;
+} phases[] = {
+	{ "before", Y2038_LAST_SEC - 7 },
+	{ "across", Y2038_LAST_SEC },
+	{ "after", Y2038_LAST_SEC + 3 },
+};
+
+/* What a program prints for an errno (glibc's strerror), and its name. */
+static const struct {
+	const char *message, *name;
+} errno_messages[] = {
+	{ "Value too large for defined data type", "EOVERFLOW" },
+	{ "Function not implemented", "ENOSYS" },
+	{ "Invalid argument", "EINVAL" },
+	{ "Operation not permitted", "EPERM" },
+};
+
+struct run {
+	char out[OUTPUT_MAX];
+	size_t len;
+	int status, timed_out;
+	int64_t elapsed_ns;
+};
+
+static void run_command(const char *command, struct run *r)
+{
+	int64_t start = clock_ns(CLOCK_MONOTONIC), deadline;
+	int pipefd[2], devnull;
+	pid_t pid;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	if (pipe(pipefd))
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0)
+		return;
+	if (pid == 0) {
+		setpgid(0, 0);	/* the timeout kills the whole pipeline */
+		devnull = open("/dev/null", O_RDONLY);
+		dup2(devnull, STDIN_FILENO);
+		dup2(pipefd[1], STDOUT_FILENO);
+		dup2(pipefd[1], STDERR_FILENO);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		if (chdir(WORK_DIR))
+			printf("chdir %s: errno %d\n", WORK_DIR, errno);
+		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
+		printf("exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
+		_exit(127);
+	}
+	close(pipefd[1]);
+	deadline = start + COMMAND_TIMEOUT_NS;
+	for (;;) {
+		int64_t left = deadline - clock_ns(CLOCK_MONOTONIC);
+		char sink[512];
+		ssize_t n;
+
+		if (left <= 0 || wait_readable(pipefd[0], left) <= 0) {
+			r->timed_out = 1;
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			break;
+		}
+		if (r->len < sizeof(r->out) - 1)
+			n = read(pipefd[0], r->out + r->len, sizeof(r->out) - 1 - r->len);
+		else
+			n = read(pipefd[0], sink, sizeof(sink));	/* keep draining */
+		if (n <= 0)
+			break;
+		if (r->len < sizeof(r->out) - 1)
+			r->len += n;
+	}
+	r->out[r->len] = '\0';
+	close(pipefd[0]);
+	waitpid(pid, &r->status, 0);
+	r->elapsed_ns = clock_ns(CLOCK_MONOTONIC) - start;
+}
+
+static void print_transcript(const char *clock, const char *command,
+			     const struct run *r)
+{
+	const char *p = r->out;
+	int lines = 0;
+
+	printf("# [%s] $ %s\n", clock, command);
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (++lines <= TRANSCRIPT_LINES)
+			printf("#   %.*s\n", (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+	if (lines > TRANSCRIPT_LINES)
+		printf("#   (%d more lines)\n", lines - TRANSCRIPT_LINES);
+}
+
+static void judge(const struct run *r, const regex_t *pass, double takes,
+		  struct outcome *o)
+{
+	char first[120];
+	size_t i;
+	int exit_code = WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
+
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(r->out, "\n"), r->out);
+	if (r->timed_out) {
+		outcome_set(o, "TIMEOUT", "did not end within %lld s: \"%s\"",
+			    (long long)(COMMAND_TIMEOUT_NS / NSEC_PER_SEC), first);
+		return;
+	}
+	if (WIFSIGNALED(r->status)) {
+		outcome_set(o, "CRASH", "killed by signal %d (%s): \"%s\"",
+			    WTERMSIG(r->status), strsignal(WTERMSIG(r->status)), first);
+		return;
+	}
+	if (exit_code == 0 && !regexec(pass, r->out, 0, NULL, 0)) {
+		double took = (double)r->elapsed_ns / NSEC_PER_SEC;
+
+		outcome_set(o, took < takes ? "EARLY" : "PASS",
+			    "exit 0 in %.2f s%s: \"%s\"", took,
+			    took < takes ? " (a wait that should take longer)" : "",
+			    first);
+		return;
+	}
+	for (i = 0; i < ARRAY_SIZE(errno_messages); i++) {
+		const char *at = strstr(r->out, errno_messages[i].message);
+
+		if (at) {
+			const char *bol = at;
+
+			while (bol > r->out && bol[-1] != '\n')
+				bol--;
+			outcome_set(o, errno_messages[i].name, "exit %d: \"%.*s\"",
+				    exit_code, (int)strcspn(bol, "\n"), bol);
+			return;
+		}
+	}
+	outcome_set(o, strstr(r->out, "1901") ? "WRAP" : "WRONG",
+		    "exit %d in %.2f s: \"%s\"", exit_code,
+		    (double)r->elapsed_ns / NSEC_PER_SEC, first);
+}
+
+static void copy_census(void)
+{
+	FILE *f = fopen(CENSUS_FILE, "r");
+	char line[1024];
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		printf("# census: %s", line);
+	fclose(f);
+}
+
+/* Split "a\tb\tc\td" into n fields in place; 0 when there are fewer. */
+static int split_tabs(char *line, char **field, int n)
+{
+	int i;
+
+	for (i = 0; i < n - 1; i++) {
+		char *tab = strchr(line, '\t');
+
+		if (!tab)
+			return 0;
+		*tab = '\0';
+		field[i] = line;
+		line = tab + 1;
+	}
+	field[n - 1] = line;
+	return 1;
+}
+
+int main(int argc, char **argv)
+{
+	char self[256], path[300], line[2048], *abi;
+	struct tally tally = { 0 };
+	unsigned int n = 0;
+	FILE *f;
+
+	(void)argc;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	printf("TAP version 13\n");
+	snprintf(self, sizeof(self), "%s", basename(argv[0]));
+	snprintf(path, sizeof(path), SESSION_DIR "/%s.tsv", self);
+	abi = strrchr(self, '-');
+	if (!abi) {
+		printf("Bail out! name this program NAME-ABI, not %s\n", self);
+		return KSFT_FAIL;
+	}
+	abi++;
+	if (!inside_lab_guest()) {
+		printf("Bail out! not inside a y2038-lab guest (no y2038.guest on the kernel command line): refusing to set the clock\n");
+		return KSFT_SKIP;
+	}
+	f = fopen(path, "r");
+	if (!f) {
+		printf("Bail out! no session %s: errno %d %s\n", path, errno,
+		       errno_name(errno));
+		return KSFT_FAIL;
+	}
+	mkdir(WORK_DIR, 0755);
+	while (fgets(line, sizeof(line), f)) {
+		char *field[5], clock[64];
+		struct outcome o;
+		struct kts64 ts;
+		struct run r;
+		regex_t pass;
+		size_t p;
+		int err, compiled;
+
+		line[strcspn(line, "\n")] = '\0';
+		if (!line[0] || line[0] == '#')
+			continue;
+		n++;
+		if (!split_tabs(line, field, 5)) {
+			printf("not ok %u %s line%u - # ERROR want phase, case, takes, regex, command\n",
+			       n, abi, n);
+			tally.fail++;
+			continue;
+		}
+		for (p = 0; p < ARRAY_SIZE(phases) && strcmp(phases[p].name, field[0]); p++)
+			;
+		compiled = !regcomp(&pass, field[3], REG_EXTENDED | REG_NOSUB | REG_NEWLINE);
+		if (p == ARRAY_SIZE(phases) || !compiled) {
+			outcome_set(&o, "ERROR", "bad %s \"%s\"", compiled ? "phase" : "regex",
+				    compiled ? field[0] : field[3]);
+		} else {
+			ts = kts64_from_ns(phases[p].start_sec * NSEC_PER_SEC);
+			err = raw64_clock_settime(CLOCK_REALTIME, &ts);
+			iso8601(phases[p].start_sec, clock, sizeof(clock));
+			if (err) {
+				outcome_errno(&o, "clock_settime64 (session)", -err);
+				snprintf(o.class, sizeof(o.class), "ERROR");
+			} else {
+				run_command(field[4], &r);
+				print_transcript(clock, field[4], &r);
+				judge(&r, &pass, atof(field[2]), &o);
+			}
+		}
+		if (compiled)
+			regfree(&pass);
+		report_case(&tally, n, abi, field[1], field[0], &o);
+	}
+	fclose(f);
+	printf("1..%u\n", n);
+	copy_census();
+	return report_totals(&tally);
+}
