@@ -68,6 +68,11 @@ apt_download() {	# PACKAGE...: into $base/debs
 		die "apt-get download $* failed: $(tail -3 "$base/apt.log")"
 }
 
+# DEB DIR: as dpkg would, without replacing DIR's /bin -> usr/bin symlinks.
+unpack() {
+	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
+}
+
 make_root() {
 	local root=$base/root tmp
 	if [ -e "$root/.y2038-complete" ]; then
@@ -84,11 +89,12 @@ make_root() {
 	debootstrap --foreign --variant=minbase --include=busybox-static \
 		--arch="$arch" "$suite" "$tmp" "$mirror" >"$base/debootstrap.log" 2>&1 ||
 		die "debootstrap failed (see $base/debootstrap.log): $(tail -3 "$base/debootstrap.log")"
-	# The rest (busybox-static) is left for the second stage: unpack it too.
+	# The rest (the "base" list: busybox-static, apt) is left for the second
+	# stage: unpack it too, into the merged /usr the first stage made.
 	mv "$tmp/var/cache/apt/archives" "$root.debs"
 	mkdir -p "$tmp/var/cache/apt/archives/partial"
-	for deb in "$root.debs"/*.deb; do
-		dpkg-deb -x "$deb" "$tmp"
+	for p in $(cat "$tmp/debootstrap/base"); do
+		unpack "$root.debs/${p}_"*.deb "$tmp"
 	done
 	# What base-passwd's postinst would have written.
 	[ -e "$tmp/etc/passwd" ] || cp "$tmp/usr/share/base-passwd/passwd.master" "$tmp/etc/passwd"
@@ -108,10 +114,15 @@ subset)
 	root=$(make_root)
 	rm -rf "$out"
 	mkdir -p "$out"
+	# A merged /usr, as the root has.
+	for d in bin sbin lib; do
+		mkdir -p "$out/usr/$d"
+		ln -s "usr/$d" "$out/$d"
+	done
 	for p in "$@"; do
 		debs=("$root.debs/${p}_"*.deb)
 		[ -e "${debs[0]}" ] || die "package $p is not in the $suite $arch root"
-		dpkg-deb -x "${debs[0]}" "$out"
+		unpack "${debs[0]}" "$out"
 	done
 	# dash's postinst makes /bin/sh; unpacking alone does not.
 	[ -e "$out/bin/dash" ] && [ ! -e "$out/bin/sh" ] && ln -s dash "$out/bin/sh"
