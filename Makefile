@@ -35,6 +35,10 @@ say = @printf '  %-8s %s\n' $(1) '$(2)'
 ALL_MACHINES := $(patsubst machines/%.mk,%,$(sort $(wildcard machines/*.mk)))
 include $(ALL_MACHINES:%=machines/%.mk)
 MACHINES ?= $(ALL_MACHINES)
+# make try: every machine that runs the program's userland (set by try).
+ifdef TRY_ARCH
+MACHINES := $(foreach m,$(ALL_MACHINES),$(if $(filter $(TRY_ARCH),$($(m).userland)),$(m)))
+endif
 unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
 ifneq ($(unknown),)
 $(error unknown machine "$(unknown)": the lab knows $(ALL_MACHINES) (one file each in machines/))
@@ -50,7 +54,7 @@ COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison l
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
-ifneq ($(filter lab boot-check patch-check kunit,$(MAKECMDGOALS)),)
+ifneq ($(filter lab boots boot-check patch-check kunit,$(MAKECMDGOALS)),)
 $(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
 endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
@@ -62,7 +66,7 @@ ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).u
 HOST        := $(BUILD)/host
 HOST_CC     ?= gcc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror
-HOST_TOOLS  := y2038-collect kconfig-verify mkinitramfs kvm-probe
+HOST_TOOLS  := y2038-collect kconfig-verify mkinitramfs kvm-probe y2038-scan y2038-kconfig
 $(HOST)/y2038-collect: host-tools/collect.c host-tools/tap.c host-tools/expect.c host-tools/tap.h host-tools/expect.h
 $(HOST)/kconfig-verify: host-tools/kconfig-verify.c host-tools/kconfig.c host-tools/kconfig.h
 $(HOST)/mkinitramfs: host-tools/mkinitramfs.c
@@ -178,6 +182,17 @@ bookworm.rtc     := $(RTC_BASE)
 bookworm.bins    := $(DEMO_SESSIONS)
 bookworm.initrd  := bookworm.cpio
 bookworm.memory  := -m 512
+# Not in the default list: make validate-distro and make try boot these.
+distro.dir       := -distro
+distro.rtc        = $(DISTRO_RTC)
+distro.bins      := smoke-distro
+distro.initrd    := distro.cpio
+distro.memory    := -m 768
+try.dir          := -try
+try.rtc          := $(RTC_BASE)
+try.bins         := try-user
+try.initrd       := try.cpio
+try.memory       := -m 512
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe
@@ -203,6 +218,87 @@ space := $(subst ,, )
 comma := ,
 BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
 
+# --- make validate-distro: can a distribution turn COMPAT_32BIT_TIME off?
+# DISTRO_ARCH (i386 or armhf) picks the machine whose distro_arch it is; the
+# default root is a Debian bookworm minbase root the lab makes, the default
+# config Debian's shipped one for that machine's debian_flavour. Either can
+# be the user's own: DISTRO_ROOT=dir DISTRO_CONFIG=file.
+DISTRO_ARCH    ?= i386
+# The smoke tests run at a date before the overflow: the question is whether
+# the distribution can drop the time32 syscalls now.
+DISTRO_RTC     ?= 2026-06-01T00:00:00
+DISTRO_MACHINE := $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m))))
+DISTRO_ROOT    ?=
+DISTRO_CONFIG  ?=
+DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian bookworm $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
+DISTRO_DIR      = $(RUN_DIR)/distro
+DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO_ARCH)
+# What of a root the guest needs to run its programs: not documentation,
+# package caches or the iconv modules, nor what the lab's initramfs and init
+# provide (a root may have /proc as a symlink, as debootstrap leaves it).
+ROOT_PRUNE     := -path ./usr/share -o -path ./var/cache -o -path ./var/lib/apt -o -name gconv \
+	-o -path ./dev -o -path ./proc -o -path ./sys -o -path ./tmp
+# The sessions' long lists run under TCG: minutes, not the matrix's seconds.
+SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
+
+validate-distro: deps
+	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(foreach m,$(ALL_MACHINES),$($(m).distro_arch)) (distro_arch in machines/*.mk)))
+	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
+	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
+
+# The inputs, the config report and the scan; then the smoke session over the root.
+distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio
+	@mkdir -p $(DISTRO_DIR) $(DISTRO_STAGE)/scenarios $(DISTRO_STAGE)/y2038
+	$(Q)root=$(or $(DISTRO_ROOT),$$(host-tools/debian.sh root cache=$(CACHE) arch=$(DISTRO_ARCH) mirror=$(DEBIAN_MIRROR))); \
+	config=$(or $(DISTRO_CONFIG),$(BUILD)/debian/config.$(DISTRO_ARCH)_none_$($(DISTRO_MACHINE).debian_flavour)); \
+	[ -n "$(DISTRO_CONFIG)" ] || [ -s "$$config" ] || host-tools/debian.sh config cache=$(CACHE) arch=$(DISTRO_ARCH) \
+		mirror=$(DEBIAN_MIRROR) flavour=$($(DISTRO_MACHINE).debian_flavour) out=$$config; \
+	[ -d "$$root" ] || { echo "DISTRO_ROOT=$$root is not a directory" >&2; exit 1; }; \
+	jq -n --arg name "$(DISTRO_NAME)" --arg root "$$(realpath $$root)" --arg config "$$(realpath $$config)" \
+		--arg arch $(DISTRO_ARCH) --arg machine $(DISTRO_MACHINE) '$$ARGS.named' >$(DISTRO_DIR)/inputs.json; \
+	echo "  CONFIG   $$config"; \
+	$(HOST)/y2038-kconfig --json $(DISTRO_DIR)/config.json $$config >$(DISTRO_DIR)/config.txt; \
+	echo "  SCAN     $$root"; \
+	$(HOST)/y2038-scan --root $$root --json $(DISTRO_DIR)/scan.json $$root >$(DISTRO_DIR)/scan.txt || [ $$? -eq 1 ]; \
+	tail -1 $(DISTRO_DIR)/scan.txt; \
+	host-tools/validate-distro.sh session $(DISTRO_DIR)/scan.json "$$(realpath $$root)" distro/smoke.tsv $(DISTRO_DIR)/smoke.tsv; \
+	install -m 755 $(BUILD)/$(DISTRO_ARCH)/session $(DISTRO_STAGE)/scenarios/smoke-distro; \
+	grep -v '^#' $(DISTRO_DIR)/smoke.tsv >$(DISTRO_STAGE)/y2038/smoke-distro.tsv; \
+	echo "  CPIO     $(BUILD)/$(DISTRO_ARCH)/distro.cpio ($$(grep -c . $(DISTRO_STAGE)/y2038/smoke-distro.tsv) programs)"; \
+	{ cat $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio; \
+	  (cd $$root && find . \( $(ROOT_PRUNE) \) -prune -o -print | cpio -o -H newc -R 0:0 --quiet); \
+	  (cd $(DISTRO_STAGE) && find scenarios y2038 | cpio -o -H newc -R 0:0 --quiet); } >$(BUILD)/$(DISTRO_ARCH)/distro.cpio
+
+distro-report: distro-inputs
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS)
+	$(Q)host-tools/validate-distro.sh verdict $(DISTRO_DIR) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro \
+		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro
+
+# --- make try BIN=path [ARGS=...]: the user's own 32-bit program before,
+# across and after the overflow, on every machine of its userland and both
+# configs; its libraries come from beside it or from Debian's root.
+TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
+try: deps $(HOST)/y2038-scan
+	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program))
+	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
+	$(Q)arch=$$(host-tools/try.sh arch $(HOST)/y2038-scan $(BIN)) && \
+		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
+
+try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
+	$(Q)root=$$(host-tools/debian.sh root cache=$(CACHE) arch=$(TRY_ARCH) mirror=$(DEBIAN_MIRROR)) && \
+	host-tools/try.sh stage $(HOST)/y2038-scan $(BIN) $$root $(TRY_STAGE) "$(ARGS)" && \
+	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
+	{ cat $(BUILD)/$(TRY_ARCH)/initramfs.cpio; \
+	  (cd $(TRY_STAGE) && find . | cpio -o -H newc -R 0:0 --quiet); } >$(BUILD)/$(TRY_ARCH)/try.cpio
+
+try-report: try-inputs
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n"
+	@mkdir -p $(RUN_DIR)/try
+	$(Q)host-tools/try.sh report $(RUN_DIR) $(notdir $(BIN)) | tee $(RUN_DIR)/try/report.txt
+
+# Boot without collecting: the distro and try boots are judged by their own reports.
+boots: $(BOOTS)
+
 # --- The patches' own checks: checkpatch --strict against every kernel the
 # lab offers, and their KUnit tests under QEMU with kunit.py on each machine
 # that names a kunit_arch, with its kunit_add options (machines/*.mk).
@@ -218,7 +314,8 @@ kunit-%:
 		kconfig_add="$($*.kunit_add)" out=$(BUILD)/kunit/$*
 
 # --- Commands.
-.PHONY: run lab deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE
+.PHONY: run lab deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
+	validate-distro distro-inputs distro-report boots try try-inputs try-report
 run: deps
 	$(Q)$(MAKE) --no-print-directory lab
 
@@ -244,8 +341,14 @@ check: deps
 # The series is clean, applies to every kernel offered, and its KUnit tests pass.
 patch-check: checkpatch kunit
 
-unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS))
-	$(Q)tests/run-unit-tests.sh $(HOST)
+# Debian's shipped configs of the 32-bit machines, for the config checker's tests.
+DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(BUILD)/debian/config.$($(m).distro_arch)_none_$($(m).debian_flavour)))
+$(BUILD)/debian/config.%:
+	$(Q)host-tools/debian.sh config cache=$(CACHE) arch=$(firstword $(subst _, ,$*)) mirror=$(DEBIAN_MIRROR) \
+		flavour=$(lastword $(subst _, ,$*)) out=$@
+
+unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
+	$(Q)tests/run-unit-tests.sh $(HOST) $(BUILD)/debian
 
 # Every kernel config, booted once for real; every cell must match. Then
 # each fault (panic, hang, QEMU failure, no kernel) provoked for real.

@@ -10,7 +10,7 @@
  *
  * The phase sets the wall clock (raw clock_settime64) just before the
  * command: before = 03:14:00, across = 03:14:07 (a command that waits runs
- * across the overflow), after = 03:14:10. The command runs under the
+ * across the overflow), after = 03:14:10; now leaves it as it runs. The command runs under the
  * guest's /bin/sh -c in /tmp/session, stdin /dev/null, with a timeout. The
  * transcript (command and output) goes into the TAP as comments, then one
  * case line "ok N ABI CASE PHASE # OUTCOME detail":
@@ -47,6 +47,7 @@ static const struct {
 	{ "before", Y2038_LAST_SEC - 7 },
 	{ "across", Y2038_LAST_SEC },
 	{ "after", Y2038_LAST_SEC + 3 },
+	{ "now", -1 },
 };
 
 /* What a program prints for an errno (glibc's strerror), and its name. */
@@ -270,9 +271,12 @@ int main(int argc, char **argv)
 			outcome_set(&o, "ERROR", "bad %s \"%s\"", compiled ? "phase" : "regex",
 				    compiled ? field[0] : field[3]);
 		} else {
-			ts = kts64_from_ns(phases[p].start_sec * NSEC_PER_SEC);
-			err = raw64_clock_settime(CLOCK_REALTIME, &ts);
-			iso8601(phases[p].start_sec, clock, sizeof(clock));
+			err = 0;
+			if (phases[p].start_sec >= 0) {
+				ts = kts64_from_ns(phases[p].start_sec * NSEC_PER_SEC);
+				err = raw64_clock_settime(CLOCK_REALTIME, &ts);
+			}
+			iso8601(clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC, clock, sizeof(clock));
 			if (err) {
 				outcome_errno(&o, "clock_settime64 (session)", -err);
 				snprintf(o.class, sizeof(o.class), "ERROR");

@@ -16,3 +16,5 @@ armv7.tap_qemu     := -device virtio-serial-device -chardev file,id=tap,path=@FI
 armv7.accel        := tcg
 armv7.packages     := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
 armv7.kunit_arch   := arm
+armv7.distro_arch    := armhf
+armv7.debian_flavour := armmp

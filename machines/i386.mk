@@ -10,6 +10,9 @@
 #   packages                        the Debian packages this machine needs
 #   kunit_arch, kunit_add           kunit.py --arch for the patches' KUnit tests, and
 #                                   options added to its config (both optional)
+#   distro_arch, debian_flavour     make validate-distro boots roots of this Debian
+#                                   architecture here, against Debian's shipped config
+#                                   of this kernel flavour (both optional)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -29,3 +32,5 @@ i386.kunit_arch   := i386
 # i386 runs the KUnit tests with RTC_HCTOSYS_Y2038=y, armv7 without: both
 # answers of rtc_hctosys_time_ok() are tested.
 i386.kunit_add    := CONFIG_RTC_HCTOSYS_Y2038=y
+i386.distro_arch    := i386
+i386.debian_flavour := 686-pae

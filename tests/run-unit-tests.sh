@@ -3,10 +3,13 @@
 # good and broken boots, config verification, the patch series mechanism,
 # dependency handling and the initramfs writer. No guest is booted here.
 #
-#   tests/run-unit-tests.sh HOST_TOOLS_DIR
+#   tests/run-unit-tests.sh HOST_TOOLS_DIR [DEBIAN_CONFIG_DIR]
+#
+# DEBIAN_CONFIG_DIR: Debian's shipped kernel configs, for the config checker.
 set -uo pipefail
 
 host=$(realpath "$1")
+debian_configs=${2:-}
 top=$(cd "$(dirname "$0")/.." && pwd)
 fixtures=$top/tests/fixtures
 work=$(mktemp -d)
@@ -312,6 +315,19 @@ expect "kvm-probe: a missing device is tcg, with the reason" \
 out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
 expect "make: an unknown machine is refused, naming the known ones" \
 	grep -q 'unknown machine "pdp11": the lab knows' <<<"$out"
+
+# --- The binary scanner and the config checker: suites of their own, as
+# indented subtests; their counts are ours.
+subsuite() {
+	local out
+	out=$("$@" 2>&1)
+	sed 's/^/    /' <<<"$out"
+	passed=$((passed + $(grep -c '^ok ' <<<"$out")))
+	failed=$((failed + $(grep -c '^not ok ' <<<"$out")))
+	grep -qE '^[0-9]+ passed, 0 failed$' <<<"$out" || { failed=$((failed + 1)); echo "not ok $((passed + failed)) $(basename "$1") did not finish cleanly"; }
+}
+subsuite "$top/tests/unit-scan.sh" "$host"
+subsuite "$top/tests/unit-kconfig.sh" "$host" $debian_configs
 
 echo "1..$((passed + failed))"
 echo "$passed passed, $failed failed"
