@@ -100,6 +100,11 @@ make_root() {
 	[ -e "$tmp/etc/passwd" ] || cp "$tmp/usr/share/base-passwd/passwd.master" "$tmp/etc/passwd"
 	[ -e "$tmp/etc/group" ] || cp "$tmp/usr/share/base-passwd/group.master" "$tmp/etc/group"
 	rm -rf "$tmp/debootstrap"
+	# The first stage points proc at the host's /proc; a booted root mounts it.
+	if [ -L "$tmp/proc" ]; then
+		rm "$tmp/proc"
+		mkdir "$tmp/proc"
+	fi
 	touch "$tmp/.y2038-complete"
 	mv "$tmp" "$root"
 	echo "$root"
