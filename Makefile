@@ -242,7 +242,7 @@ ROOT_PRUNE     := -path ./usr/share -o -path ./var/cache -o -path ./var/lib/apt 
 SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
 validate-distro: deps
-	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(foreach m,$(ALL_MACHINES),$($(m).distro_arch)) (distro_arch in machines/*.mk)))
+	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(strip $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
 	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
@@ -354,7 +354,8 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # each fault (panic, hang, QEMU failure, no kernel) provoked for real.
 # Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
 # device powering on after the overflow), so that the comparison the patch
-# is judged against is measured too, not assumed.
+# is judged against is measured too, not assumed. Then validate-distro and
+# try, for real on i386.
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
@@ -362,6 +363,7 @@ boot-check:
 	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
 		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
+	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
 
 clean:
 	rm -rf $(BUILD)

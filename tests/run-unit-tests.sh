@@ -320,7 +320,7 @@ expect "make: an unknown machine is refused, naming the known ones" \
 # indented subtests; their counts are ours.
 subsuite() {
 	local out
-	out=$("$@" 2>&1)
+	out=$(COUNTS= "$@" 2>&1)	# our caller counts them once, here
 	sed 's/^/    /' <<<"$out"
 	passed=$((passed + $(grep -c '^ok ' <<<"$out")))
 	failed=$((failed + $(grep -c '^not ok ' <<<"$out")))
