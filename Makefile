@@ -37,7 +37,7 @@ include $(ALL_MACHINES:%=machines/%.mk)
 MACHINES ?= $(ALL_MACHINES)
 # make try: every machine that runs the program's userland (set by try).
 ifdef TRY_ARCH
-MACHINES := $(foreach m,$(ALL_MACHINES),$(if $(filter $(TRY_ARCH),$($(m).userland)),$(m)))
+override MACHINES := $(foreach m,$(ALL_MACHINES),$(if $(filter $(TRY_ARCH),$($(m).userland)),$(m)))
 endif
 unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
 ifneq ($(unknown),)
@@ -96,6 +96,15 @@ $(BUILD)/images/ext4-%.img:
 	@mkdir -p $(@D)
 	$(Q)PATH="$$PATH:/usr/sbin:/sbin" mkfs.ext4 -q -F -I $* -O ^has_journal -E root_owner=0:0 $@ 2M
 
+# What the demo runs (distro/bookworm-*.tsv): Debian bookworm's coreutils,
+# findutils, dash and busybox-static, with the libraries they need.
+DEBIAN_MIRROR ?= http://deb.debian.org/debian
+DEMO_SESSIONS := bookworm-time64 bookworm-legacy
+DEMO_PACKAGES := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 \
+	coreutils findutils dash busybox-static
+# The ELF scanner, with its symbol knowledge named (wherever BUILD is).
+SCAN = $(HOST)/y2038-scan --symbols host-tools/time-symbols.tsv
+
 # $(1): userland name
 define userland-rules
 $(BUILD)/$(1)/scenarios/%-legacy: scenarios/%.c scenarios/harness.h
@@ -125,25 +134,18 @@ $(BUILD)/$(1)/session: guest-init/session.c scenarios/harness.h
 # the Debian architecture's) with the session runner and its script, after
 # the lab's initramfs. A fetch that fails leaves the reason, not the file:
 # the boot records it and the run goes on.
-$(BUILD)/$(1)/bookworm.cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(DEMO_SESSIONS:%=distro/%.tsv) host-tools/debian.sh
+$(BUILD)/$(1)/bookworm.cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(DEMO_SESSIONS:%=distro/%.tsv) host-tools/debian.sh host-tools/overlay-cpio.sh
 	$$(call say,DEBIAN,$$@)
-	$$(Q)rm -f $$@.error; if host-tools/debian.sh subset cache=$$(CACHE) arch=$(1) mirror=$$(DEBIAN_MIRROR) \
-		out=$(BUILD)/$(1)/bookworm-root $$(DEMO_PACKAGES) 2>$$@.error; then \
+	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/bookworm-lab; \
+	if host-tools/debian.sh subset cache=$$(CACHE) arch=$(1) mirror=$$(DEBIAN_MIRROR) \
+		out=$(BUILD)/$(1)/bookworm-root $$(DEMO_PACKAGES) 2>$$@.log; then \
 		for s in $$(DEMO_SESSIONS); do \
-			install -D $(BUILD)/$(1)/session $(BUILD)/$(1)/bookworm-root/scenarios/$$$$s && \
-			install -D -m 644 distro/$$$$s.tsv $(BUILD)/$(1)/bookworm-root/y2038/$$$$s.tsv || exit 1; done && \
-		(cd $(BUILD)/$(1)/bookworm-root && find . -path ./usr/share -prune -o -print | \
-			cpio -o -H newc -R 0:0 --quiet) >$$@.root && \
-		cat $(BUILD)/$(1)/initramfs.cpio $$@.root >$$@ && rm -f $$@.root $$@.error; fi
+			install -D $(BUILD)/$(1)/session $(BUILD)/$(1)/bookworm-lab/scenarios/$$$$s && \
+			install -D -m 644 distro/$$$$s.tsv $(BUILD)/$(1)/bookworm-lab/y2038/$$$$s.tsv || exit 1; done; \
+		host-tools/overlay-cpio.sh $$@ $(BUILD)/$(1)/initramfs.cpio --root $(BUILD)/$(1)/bookworm-root $(BUILD)/$(1)/bookworm-lab; \
+	else grep '^debian.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef
 $(foreach u,$(USERLANDS),$(eval $(call userland-rules,$(u))))
-
-# What the demo runs: Debian bookworm's coreutils, findutils, dash and
-# busybox-static, with the libraries they need (distro/bookworm.tsv).
-DEBIAN_MIRROR ?= http://deb.debian.org/debian
-DEMO_SESSIONS := bookworm-time64 bookworm-legacy
-DEMO_PACKAGES := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 \
-	coreutils findutils dash busybox-static
 
 # --- Kernels: kernel.sh reuses a cached build when no input changed.
 # $(1): machine, $(2): config
@@ -233,11 +235,7 @@ DISTRO_CONFIG  ?=
 DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian bookworm $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
 DISTRO_DIR      = $(RUN_DIR)/distro
 DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO_ARCH)
-# What of a root the guest needs to run its programs: not documentation,
-# package caches or the iconv modules, nor what the lab's initramfs and init
-# provide (a root may have /proc as a symlink, as debootstrap leaves it).
-ROOT_PRUNE     := -path ./usr/share -o -path ./var/cache -o -path ./var/lib/apt -o -name gconv \
-	-o -path ./dev -o -path ./proc -o -path ./sys -o -path ./tmp
+DISTRO_DEBIAN_CONFIG = $(BUILD)/debian/config.$(DISTRO_ARCH)_none_$($(DISTRO_MACHINE).debian_flavour)
 # The sessions' long lists run under TCG: minutes, not the matrix's seconds.
 SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
@@ -247,27 +245,27 @@ validate-distro: deps
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
 # The inputs, the config report and the scan; then the smoke session over the root.
-distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio
-	@mkdir -p $(DISTRO_DIR) $(DISTRO_STAGE)/scenarios $(DISTRO_STAGE)/y2038
+distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio \
+		$(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
+	@rm -rf $(DISTRO_STAGE) && mkdir -p $(DISTRO_DIR) $(DISTRO_STAGE)/scenarios $(DISTRO_STAGE)/y2038
 	$(Q)root=$(or $(DISTRO_ROOT),$$(host-tools/debian.sh root cache=$(CACHE) arch=$(DISTRO_ARCH) mirror=$(DEBIAN_MIRROR))); \
-	config=$(or $(DISTRO_CONFIG),$(BUILD)/debian/config.$(DISTRO_ARCH)_none_$($(DISTRO_MACHINE).debian_flavour)); \
-	[ -n "$(DISTRO_CONFIG)" ] || [ -s "$$config" ] || host-tools/debian.sh config cache=$(CACHE) arch=$(DISTRO_ARCH) \
-		mirror=$(DEBIAN_MIRROR) flavour=$($(DISTRO_MACHINE).debian_flavour) out=$$config; \
-	[ -d "$$root" ] || { echo "DISTRO_ROOT=$$root is not a directory" >&2; exit 1; }; \
-	jq -n --arg name "$(DISTRO_NAME)" --arg root "$$(realpath $$root)" --arg config "$$(realpath $$config)" \
+	[ -d "$$root" ] || { echo "DISTRO_ROOT=$$root: not a directory" >&2; exit 1; }; \
+	root=$$(realpath "$$root"); \
+	config=$$(realpath -e "$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))") || { echo "DISTRO_CONFIG=$(DISTRO_CONFIG): no such file" >&2; exit 1; }; \
+	jq -n --arg name "$(DISTRO_NAME)" --arg root "$$root" --arg config "$$config" \
 		--arg arch $(DISTRO_ARCH) --arg machine $(DISTRO_MACHINE) '$$ARGS.named' >$(DISTRO_DIR)/inputs.json; \
 	echo "  CONFIG   $$config"; \
-	$(HOST)/y2038-kconfig --json $(DISTRO_DIR)/config.json $$config >$(DISTRO_DIR)/config.txt; \
+	$(HOST)/y2038-kconfig --json $(DISTRO_DIR)/config.json "$$config" >$(DISTRO_DIR)/config.txt; \
 	echo "  SCAN     $$root"; \
-	$(HOST)/y2038-scan --root $$root --json $(DISTRO_DIR)/scan.json $$root >$(DISTRO_DIR)/scan.txt || [ $$? -eq 1 ]; \
+	$(SCAN) --root "$$root" --json $(DISTRO_DIR)/scan.json "$$root" >$(DISTRO_DIR)/scan.txt || [ $$? -eq 1 ]; \
 	tail -1 $(DISTRO_DIR)/scan.txt; \
-	host-tools/validate-distro.sh session $(DISTRO_DIR)/scan.json "$$(realpath $$root)" distro/smoke.tsv $(DISTRO_DIR)/smoke.tsv; \
+	host-tools/validate-distro.sh session $(DISTRO_DIR)/scan.json "$$root" distro/smoke.tsv $(DISTRO_DIR)/smoke.tsv \
+		$($(DISTRO_MACHINE).scan_machine); \
 	install -m 755 $(BUILD)/$(DISTRO_ARCH)/session $(DISTRO_STAGE)/scenarios/smoke-distro; \
 	grep -v '^#' $(DISTRO_DIR)/smoke.tsv >$(DISTRO_STAGE)/y2038/smoke-distro.tsv; \
 	echo "  CPIO     $(BUILD)/$(DISTRO_ARCH)/distro.cpio ($$(grep -c . $(DISTRO_STAGE)/y2038/smoke-distro.tsv) programs)"; \
-	{ cat $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio; \
-	  (cd $$root && find . \( $(ROOT_PRUNE) \) -prune -o -print | cpio -o -H newc -R 0:0 --quiet); \
-	  (cd $(DISTRO_STAGE) && find scenarios y2038 | cpio -o -H newc -R 0:0 --quiet); } >$(BUILD)/$(DISTRO_ARCH)/distro.cpio
+	host-tools/overlay-cpio.sh $(BUILD)/$(DISTRO_ARCH)/distro.cpio $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio \
+		--root "$$root" $(DISTRO_STAGE)
 
 distro-report: distro-inputs
 	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS)
@@ -281,20 +279,19 @@ TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
 try: deps $(HOST)/y2038-scan
 	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program))
 	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
-	$(Q)arch=$$(host-tools/try.sh arch $(HOST)/y2038-scan $(BIN)) && \
+	$(Q)arch=$$(host-tools/try.sh arch "$(SCAN)" $(BIN)) && \
 		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
 
 try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
 	$(Q)root=$$(host-tools/debian.sh root cache=$(CACHE) arch=$(TRY_ARCH) mirror=$(DEBIAN_MIRROR)) && \
-	host-tools/try.sh stage $(HOST)/y2038-scan $(BIN) $$root $(TRY_STAGE) "$(ARGS)" && \
+	host-tools/try.sh stage "$(SCAN)" $(BIN) $$root $(TRY_STAGE) "$(ARGS)" && \
 	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
-	{ cat $(BUILD)/$(TRY_ARCH)/initramfs.cpio; \
-	  (cd $(TRY_STAGE) && find . | cpio -o -H newc -R 0:0 --quiet); } >$(BUILD)/$(TRY_ARCH)/try.cpio
+	host-tools/overlay-cpio.sh $(BUILD)/$(TRY_ARCH)/try.cpio $(BUILD)/$(TRY_ARCH)/initramfs.cpio $(TRY_STAGE)
 
 try-report: try-inputs
 	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n"
 	@mkdir -p $(RUN_DIR)/try
-	$(Q)host-tools/try.sh report $(RUN_DIR) $(notdir $(BIN)) | tee $(RUN_DIR)/try/report.txt
+	$(Q)host-tools/try.sh report $(RUN_DIR) | tee $(RUN_DIR)/try/report.txt
 
 # Boot without collecting: the distro and try boots are judged by their own reports.
 boots: $(BOOTS)

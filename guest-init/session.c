@@ -15,17 +15,17 @@
  * transcript (command and output) goes into the TAP as comments, then one
  * case line "ok N ABI CASE PHASE # OUTCOME detail":
  *
+ *	EOVERFLOW, ENOSYS, EINVAL, EPERM
+ *	           the program printed that errno's message (whatever else)
  *	PASS       exit 0, the output matches pass-regex (POSIX ERE), and it
  *	           took at least "takes" seconds ("-": any time)
  *	EARLY      all that, but sooner: a wait that did not wait
- *	EOVERFLOW, ENOSYS, EINVAL, EPERM
- *	           the program printed that errno's message
  *	WRAP       the output shows 1901
  *	WRONG      anything else (exit status and first line in the detail)
- *	CRASH, TIMEOUT
+ *	CRASH, TIMEOUT, ERROR (the session could not run it)
  *
  * At the end the kernel's time32 census, when there is one, is copied in as
- * "# census: " comments: which of these programs made time32 calls.
+ * "# census: " comments: every program that made time32 calls since boot.
  */
 #include <fcntl.h>
 #include <libgen.h>
@@ -65,7 +65,28 @@ struct run {
 	size_t len;
 	int status, timed_out;
 	int64_t elapsed_ns;
+	char error[80];	/* the session could not run the command at all */
 };
+
+/* The exit status the child uses when /bin/sh itself cannot be run. */
+#define EXEC_FAILED 127
+
+/* Reap pid by the deadline, else kill its process group and reap it. */
+static void reap(pid_t pid, int64_t deadline, struct run *r)
+{
+	struct kts64 tick = kts64_from_ns(10 * NSEC_PER_MSEC);
+
+	while (waitpid(pid, &r->status, WNOHANG) == 0) {
+		if (clock_ns(CLOCK_MONOTONIC) >= deadline) {
+			r->timed_out = 1;
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			waitpid(pid, &r->status, 0);
+			return;
+		}
+		raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &tick);
+	}
+}
 
 static void run_command(const char *command, struct run *r)
 {
@@ -75,12 +96,18 @@ static void run_command(const char *command, struct run *r)
 
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
-	if (pipe(pipefd))
+	if (pipe(pipefd)) {
+		snprintf(r->error, sizeof(r->error), "pipe: errno %d %s", errno, errno_name(errno));
 		return;
+	}
 	fflush(NULL);
 	pid = fork();
-	if (pid < 0)
+	if (pid < 0) {
+		snprintf(r->error, sizeof(r->error), "fork: errno %d %s", errno, errno_name(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
 		return;
+	}
 	if (pid == 0) {
 		setpgid(0, 0);	/* the timeout kills the whole pipeline */
 		devnull = open("/dev/null", O_RDONLY);
@@ -92,8 +119,8 @@ static void run_command(const char *command, struct run *r)
 		if (chdir(WORK_DIR))
 			printf("chdir %s: errno %d\n", WORK_DIR, errno);
 		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		printf("exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
-		_exit(127);
+		printf("y2038-session: exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
+		_exit(EXEC_FAILED);
 	}
 	close(pipefd[1]);
 	deadline = start + COMMAND_TIMEOUT_NS;
@@ -102,12 +129,8 @@ static void run_command(const char *command, struct run *r)
 		char sink[512];
 		ssize_t n;
 
-		if (left <= 0 || wait_readable(pipefd[0], left) <= 0) {
-			r->timed_out = 1;
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			break;
-		}
+		if (left <= 0 || wait_readable(pipefd[0], left) <= 0)
+			break;	/* reap() kills it */
 		if (r->len < sizeof(r->out) - 1)
 			n = read(pipefd[0], r->out + r->len, sizeof(r->out) - 1 - r->len);
 		else
@@ -119,8 +142,13 @@ static void run_command(const char *command, struct run *r)
 	}
 	r->out[r->len] = '\0';
 	close(pipefd[0]);
-	waitpid(pid, &r->status, 0);
+	/* Its output may have ended long before it does (a program that closes
+	 * stdout and sleeps): the deadline holds for the process too. */
+	reap(pid, deadline, r);
 	r->elapsed_ns = clock_ns(CLOCK_MONOTONIC) - start;
+	if (WIFEXITED(r->status) && WEXITSTATUS(r->status) == EXEC_FAILED &&
+	    strstr(r->out, "y2038-session: exec /bin/sh"))
+		snprintf(r->error, sizeof(r->error), "%.*s", (int)strcspn(r->out, "\n"), r->out);
 }
 
 static void print_transcript(const char *clock, const char *command,
@@ -149,6 +177,10 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 	int exit_code = WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
 
 	snprintf(first, sizeof(first), "%.*s", (int)strcspn(r->out, "\n"), r->out);
+	if (r->error[0]) {
+		outcome_set(o, "ERROR", "the session could not run it: %s", r->error);
+		return;
+	}
 	if (r->timed_out) {
 		outcome_set(o, "TIMEOUT", "did not end within %lld s: \"%s\"",
 			    (long long)(COMMAND_TIMEOUT_NS / NSEC_PER_SEC), first);
@@ -159,13 +191,10 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 			    WTERMSIG(r->status), strsignal(WTERMSIG(r->status)), first);
 		return;
 	}
-	if (exit_code == 0 && !regexec(pass, r->out, 0, NULL, 0)) {
-		double took = (double)r->elapsed_ns / NSEC_PER_SEC;
-
-		outcome_set(o, took < takes ? "EARLY" : "PASS",
-			    "exit 0 in %.2f s%s: \"%s\"", took,
-			    took < takes ? " (a wait that should take longer)" : "",
-			    first);
+	/* The shell's "exit 128+N": a program it ran died of signal N. */
+	if (exit_code > 128 && exit_code < 128 + 32) {
+		outcome_set(o, "CRASH", "exit %d: the shell saw signal %d (%s): \"%s\"",
+			    exit_code, exit_code - 128, strsignal(exit_code - 128), first);
 		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(errno_messages); i++) {
@@ -181,7 +210,17 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 			return;
 		}
 	}
-	outcome_set(o, strstr(r->out, "1901") ? "WRAP" : "WRONG",
+	if (exit_code == 0 && !regexec(pass, r->out, 0, NULL, 0)) {
+		double took = (double)r->elapsed_ns / NSEC_PER_SEC;
+
+		outcome_set(o, took < takes ? "EARLY" : "PASS",
+			    "exit 0 in %.2f s%s: \"%s\"", took,
+			    took < takes ? " (a wait that should take longer)" : "",
+			    first);
+		return;
+	}
+	/* A 1901 date: "1901-12-13" or "Dec 13 20:45:52 UTC 1901". */
+	outcome_set(o, strstr(r->out, "1901-") || strstr(r->out, " 1901") ? "WRAP" : "WRONG",
 		    "exit %d in %.2f s: \"%s\"", exit_code,
 		    (double)r->elapsed_ns / NSEC_PER_SEC, first);
 }

@@ -54,7 +54,8 @@ else
 fi
 BOOT_ERROR=${KERNEL_ERROR:+no kernel: $KERNEL_ERROR}
 if [ -z "$BOOT_ERROR" ] && [ ! -s "$initrd" ]; then
-	BOOT_ERROR="no initramfs $initrd: $(head -c 300 "$initrd.error" 2>/dev/null || echo "it was not made")"
+	BOOT_ERROR="no initramfs $initrd: $(head -c 300 "$initrd.error" 2>/dev/null | tr '\n' ' ' || true)"
+	[ -s "$initrd.error" ] || BOOT_ERROR+="it was not made"
 fi
 if [ -n "$BOOT_ERROR" ]; then
 	printf '%s\n' "run_id=$run_id" "machine=$machine" "userland=$userland" \

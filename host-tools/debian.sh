@@ -58,7 +58,8 @@ apt_private() {
 		-o APT::Sandbox::User=root "$@"
 }
 apt_download() {	# PACKAGE...: into $base/debs
-	if [ ! -e "$base/apt/updated" ]; then
+	# Lists a day old may name versions the mirror no longer has.
+	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
 		say APT "$suite $arch package lists"
 		apt_private update >"$base/apt.log" 2>&1 || die "apt-get update for $arch failed: $(tail -3 "$base/apt.log")"
 		touch "$base/apt/updated"
@@ -94,7 +95,8 @@ make_root() {
 	mv "$tmp/var/cache/apt/archives" "$root.debs"
 	mkdir -p "$tmp/var/cache/apt/archives/partial"
 	for p in $(cat "$tmp/debootstrap/base"); do
-		unpack "$root.debs/${p}_"*.deb "$tmp"
+		debs=("$root.debs/${p}_"*.deb)
+		unpack "${debs[-1]}" "$tmp"
 	done
 	# What base-passwd's postinst would have written.
 	[ -e "$tmp/etc/passwd" ] || cp "$tmp/usr/share/base-passwd/passwd.master" "$tmp/etc/passwd"
@@ -126,8 +128,8 @@ subset)
 	done
 	for p in "$@"; do
 		debs=("$root.debs/${p}_"*.deb)
-		[ -e "${debs[0]}" ] || die "package $p is not in the $suite $arch root"
-		unpack "${debs[0]}" "$out"
+		[ -e "${debs[-1]}" ] || die "package $p is not in the $suite $arch root"
+		unpack "${debs[-1]}" "$out"
 	done
 	# dash's postinst makes /bin/sh; unpacking alone does not.
 	[ -e "$out/bin/dash" ] && [ ! -e "$out/bin/sh" ] && ln -s dash "$out/bin/sh"
@@ -135,8 +137,11 @@ subset)
 	;;
 config)
 	[ -n "$out" ] && [ -n "$flavour" ] || die "config wants flavour= and out="
+	# The config of the kernel the lab builds by default: the host's
+	# linux-source (the lab runs on bookworm: linux-source-6.1).
 	pkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null | sed -n 's/^linux-source-\([0-9.]*\).*/linux-config-\1/p')
-	[ -n "$pkg" ] || pkg=linux-config-6.1
+	[ -n "$pkg" ] || die "the linux-source package is not installed: cannot tell which linux-config to fetch"
+
 	if ! ls "$base/debs/${pkg}_"*.deb >/dev/null 2>&1; then
 		say APT "$pkg:$arch"
 		apt_download "$pkg:$arch"

@@ -1,28 +1,39 @@
 #!/usr/bin/env bash
 # try.sh - make try: the user's own 32-bit program, across the overflow.
 #
-#   try.sh arch   SCAN BIN
+#   try.sh arch   "SCAN" BIN
 #       the Debian architecture of BIN (i386 or armhf), or an error saying
 #       what BIN is instead
-#   try.sh stage  SCAN BIN ROOT STAGE "ARGS"
-#       STAGE/try/NAME, the libraries it needs (found by the scanner: beside
-#       BIN, then in ROOT, a Debian root of its architecture), /bin/sh from
-#       ROOT for the session runner, and y2038/try-user.tsv: the program
-#       run before, across and after the overflow
-#   try.sh report RUN_DIR NAME
+#   try.sh stage  "SCAN" BIN ROOT STAGE "ARGS"
+#       STAGE/try/NAME, the libraries it needs (the scanner's closure in
+#       ROOT, a Debian root of its architecture; a library of that name
+#       beside BIN is taken instead, and found first through
+#       LD_LIBRARY_PATH), /bin/sh from ROOT for the session runner, and
+#       y2038/try-user.tsv: the program run before, across and after the
+#       overflow
+#   try.sh report RUN_DIR
 #       what it printed and how it ended, per machine, config and phase
+#
+# SCAN is the scanner's command line (with its --symbols).
+
 set -euo pipefail
 
 die() { echo "try.sh: $*" >&2; exit 1; }
 
 arch() {
-	local scan=$1 bin=$2 info json
+	local scan=$1 bin=$2 info json rc err
 	[ -f "$bin" ] || die "BIN=$bin: no such file"
 	json=$(mktemp)
-	"$scan" --json "$json" "$bin" >/dev/null 2>&1 || true	# an error is in the JSON
-	info=$(jq -r '.[0] | "\(.error // "")|\(.machine)|\(.elf_class)"' "$json" 2>/dev/null) ||
-		{ rm -f "$json"; die "BIN=$bin: the scanner cannot read it"; }
-	rm -f "$json"
+	rc=0
+	# shellcheck disable=SC2086
+	$scan --json "$json" "$bin" >/dev/null 2>"$json.err" || rc=$?
+	# 1 is a file it could not read, said in the JSON; 2 is the scanner's own
+	if [ $rc -gt 1 ] || ! info=$(jq -er '.[0] | "\(.error // "")|\(.machine)|\(.elf_class)"' "$json" 2>/dev/null); then
+		err=$(head -3 "$json.err")
+		rm -f "$json" "$json.err"
+		die "the scanner failed on BIN=$bin: ${err:-no result}"
+	fi
+	rm -f "$json" "$json.err"
 	IFS="|" read -r err machine class <<<"$info"
 	[ -z "$err" ] || die "BIN=$bin: $err"
 	case $machine/$class in
@@ -35,15 +46,22 @@ arch() {
 # copy FILE into STAGE at its path inside ROOT, or under /try/lib
 place() {
 	local file=$1 root=$2 stage=$3 dest
-	case $file in
-	"$root"/*) dest=${file#"$root"} ;;
-	*) dest=/try/lib/${file##*/} ;;
-	esac
+	if [ -e "$bindir/${file##*/}" ] && [ "$file" != "$bin" ]; then
+		file=$bindir/${file##*/}	# the user's own copy, as LD_LIBRARY_PATH finds it
+		dest=/try/lib/${file##*/}
+	else
+		case $file in
+		"$root"/*) dest=${file#"$root"} ;;
+		*) dest=/try/lib/${file##*/} ;;
+		esac
+	fi
 	install -D -m 755 "$file" "$stage$dest"
 }
 
 stage() {
-	local scan=$1 bin=$2 root=$3 stage=$4 args=$5 name f
+	local scan=$1 root=$3 stage=$4 args=$5 name f
+	bin=$(realpath "$2")
+	bindir=$(dirname "$bin")
 	root=$(realpath "$root")
 	name=$(basename "$bin")
 	rm -rf "$stage"
@@ -54,8 +72,9 @@ stage() {
 	ln -s usr/bin "$stage/bin"
 	ln -s dash "$stage/usr/bin/sh"
 	ln -s usr/lib "$stage/lib"
-	{ "$scan" --needed --root "$root" "$bin" || die "cannot find every library $bin needs (see above)"
-	  "$scan" --needed --root "$root" "$root/usr/bin/dash"; } | sort -u |
+	# shellcheck disable=SC2086
+	{ $scan --needed --root "$root" "$bin" || die "cannot find every library $bin needs (see above)"
+	  $scan --needed --root "$root" "$root/usr/bin/dash"; } | sort -u |
 		while read -r f; do place "$f" "$root" "$stage"; done
 	{
 		echo "# make try: $bin $args"
@@ -68,7 +87,7 @@ stage() {
 }
 
 report() {
-	local run=$1 name=$2 b
+	local run=$1 b
 	for b in "$run"/boots/*-try; do
 		echo "== $(basename "${b%-try}")  ($(grep -m1 '^kernel=' "$b/meta" 2>/dev/null | cut -d= -f2), $(grep -m1 '^accel=' "$b/meta" 2>/dev/null | cut -d= -f2))"
 		if grep -q '^error=' "$b/meta"; then
@@ -99,6 +118,6 @@ shift || true
 case $cmd in
 arch) [ $# -eq 2 ] || die "arch SCAN BIN"; arch "$@" ;;
 stage) [ $# -eq 5 ] || die "stage SCAN BIN ROOT STAGE ARGS"; stage "$@" ;;
-report) [ $# -eq 2 ] || die "report RUN_DIR NAME"; report "$@" ;;
+report) [ $# -eq 1 ] || die "report RUN_DIR"; report "$@" ;;
 *) die "unknown command \"$cmd\": want arch, stage or report" ;;
 esac

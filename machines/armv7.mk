@@ -18,3 +18,4 @@ armv7.packages     := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-
 armv7.kunit_arch   := arm
 armv7.distro_arch    := armhf
 armv7.debian_flavour := armmp
+armv7.scan_machine   := arm

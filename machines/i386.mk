@@ -11,8 +11,9 @@
 #   kunit_arch, kunit_add           kunit.py --arch for the patches' KUnit tests, and
 #                                   options added to its config (both optional)
 #   distro_arch, debian_flavour     make validate-distro boots roots of this Debian
-#                                   architecture here, against Debian's shipped config
-#                                   of this kernel flavour (both optional)
+#   scan_machine                    architecture here, against Debian's shipped config
+#                                   of this kernel flavour; y2038-scan's name for the
+#                                   root's programs' machine (all optional)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -34,3 +35,4 @@ i386.kunit_arch   := i386
 i386.kunit_add    := CONFIG_RTC_HCTOSYS_Y2038=y
 i386.distro_arch    := i386
 i386.debian_flavour := 686-pae
+i386.scan_machine   := i386

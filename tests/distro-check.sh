@@ -38,11 +38,13 @@ expect "validate-distro: apt aborts in glibc's futex with =n (exit 134)" \
 	jq -e '.break[] | select(.path == "/usr/bin/apt-get" and (.why | test("exit 134.*futex_time32")))' "$v"
 expect "validate-distro: a program that needs no time32 call does not break (cat)" \
 	jq -e '[.break[].path] | index("/usr/bin/cat") == null' "$v"
+expect "validate-distro: busybox's sleep that returns at once with =n breaks it (EARLY)" \
+	jq -e '.break[] | select(.path == "/usr/bin/busybox" and (.why | test("^with =n: EARLY")))' "$v"
 expect "validate-distro: every program tested reported on both kernels" \
 	test "$(jq '.programs_not_reported | length' "$v")" = 0
 expect "validate-distro: dash is a time32 program, date a time64 one, busybox static" \
-	jq -e '(.time32_binaries | index("/usr/bin/dash")) and ([.static_binaries[].path] | index("/usr/bin/busybox"))
-		and (.time32_binaries | index("/usr/bin/date") | not)' "$v"
+	jq -e '(.time32_files | index("/usr/bin/dash")) and ([.static_files[].path] | index("/usr/bin/busybox"))
+		and (.time32_files | index("/usr/bin/date") | not)' "$v"
 expect "validate-distro: the report names every breaking program" \
 	test "$(grep -c '^  /usr/.*: with =n' "$results/latest/distro/report.txt")" = "$(jq '.break | length' "$v")"
 
