@@ -311,24 +311,35 @@ kunit-%:
 		kconfig_add="$($*.kunit_add)" out=$(BUILD)/kunit/$*
 
 # --- Commands.
-.PHONY: run lab deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
+.PHONY: run lab report deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
 	validate-distro distro-inputs distro-report boots try try-inputs try-report
 run: deps
 	$(Q)$(MAKE) --no-print-directory lab
 
 # The matrix of one run; exits non-zero when an observation contradicts its expectation.
+# The report is written whatever the verdicts: a run with mismatches needs it most.
 lab: $(BOOTS) $(HOST)/y2038-collect
 	$(Q)ln -sfn $(RUN_ID) $(RESULTS)/latest
-	$(Q)$(HOST)/y2038-collect expectations.tsv $(RUN_DIR)
-	@echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, boots/*/console.log)"
+	$(Q)rc=0; $(HOST)/y2038-collect expectations.tsv $(RUN_DIR) || rc=$$?; \
+	host-tools/report.sh $(RUN_DIR); \
+	echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, report.html, report.md, boots/*/console.log)"; \
+	exit $$rc
+
+# make report RUN=<run-id>: regenerate a run's report from its results.json.
+report:
+	$(if $(RUN),,$(error make report RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
+	$(Q)host-tools/report.sh $(RESULTS)/$(RUN)
 
 deps:
 	$(Q)host-tools/deps.sh $(COMMON_PACKAGES)
 	$(Q)host-tools/deps.sh --optional $(MACHINE_PACKAGES)
 
-# The closing line sums the tests of both parts.
+# The closing line sums the tests of both parts. The report page is checked
+# in Debian's Chromium.
+CHECK_PACKAGES := chromium
 COUNTS := $(abspath $(BUILD)/check-counts)
 check: deps
+	$(Q)host-tools/deps.sh $(CHECK_PACKAGES)
 	@mkdir -p $(BUILD) && rm -f $(COUNTS)
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory patch-check
@@ -357,6 +368,7 @@ UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
 	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS))
+	$(Q)tests/report-check.sh $(BUILD)/check-results/latest
 	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
 		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env

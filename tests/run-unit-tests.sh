@@ -202,6 +202,23 @@ expect "collector: an rtc-kernel that reported nothing still has a cell per case
 	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
 	"clock_at_boot - CRASH,hctosys - CRASH"
 
+# --- The report, from the collector's results of the good fixture run.
+run=$(new_run report)
+collect "$run"
+"$top/host-tools/report.sh" "$run" >/dev/null 2>&1
+expect "report: the page has one cell per record, none marked a mismatch" \
+	test "$(grep -o 'class="cell' "$run/report.html" | wc -l):$(grep -c 'mismatch"' "$run/report.html")" = "$(jq length "$run/results.json"):0"
+expect "report: the Markdown summary counts the cells" \
+	grep -qx "$(jq length "$run/results.json") cells, $(jq length "$run/results.json") as expected, 0 not." "$run/report.md"
+run=$(new_run report-mismatch)
+sed -i 's/^# ok \([0-9]*\) legacy time before # PASS/# not ok \1 legacy time before # WRAP/' "$(boot_of "$run")/tap.log"
+collect "$run"
+"$top/host-tools/report.sh" "$run" >/dev/null 2>&1
+expect "report: a mismatch is marked on the page and listed in the summary" \
+	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
+expect "report: no results.json is a clear error" \
+	test "$("$top/host-tools/report.sh" "$work/no-such-run" 2>&1)" = "report.sh: no $work/no-such-run/results.json: collect the run first"
+
 # --- The bookworm demo: Debian's programs, only the ABIs its rows name.
 run=$(new_run bookworm i386-compat32-n-bookworm)
 collect "$run"
