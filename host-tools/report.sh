@@ -7,7 +7,9 @@
 # files beside it): per boot, the matrix of (scenario, case, phase) by ABI,
 # each cell coloured by what it observed, a cell that contradicts its
 # expectation marked OBSERVED≠EXPECTED, and the detail and reason on hover;
-# filters by machine, config and ABI. And RUN_DIR/report.md, the Markdown
+# filters by machine, config and ABI; and for each boot whose clock scenario
+# printed its timeline, a plot of what every reader returned, second by
+# second across the overflow (inline SVG). And RUN_DIR/report.md, the Markdown
 # summary for terminals and CI logs: the counts per boot and every mismatch.
 set -euo pipefail
 
@@ -31,6 +33,54 @@ markdown() {
 			"| boot | abi | scenario.case.phase | observed | expected | detail |", "|---|---|---|---|---|---|",
 			(.[] | select(.verdict != "match") | "| \(.boot) | \(.abi) | \(.scenario).\(.case).\(.phase) | \(.observed) | \(.expected) | \(.detail | esc) |")
 		 else "Every cell matches its expectation." end)' "$results"
+}
+
+# One boot's "# timeline ABI READER TRUE VALUE" lines -> an SVG plot: a line
+# per reader across three bands, the right time, 1901 (the value less 2^32)
+# and a failed call (its errno), with any other value in between as wrong.
+timeline_svg() {
+	sed -n 's/^# # timeline //p' "$1" | awk -v title="$2" '
+	function band(t, v) {
+		if (v !~ /^-?[0-9]+$/) return 3
+		if (v == t) return 0
+		if (v == t - 4294967296) return 2
+		return 1
+	}
+	{ key = $1 " " $2; if (!(key in idx)) { idx[key] = n; names[n++] = key }
+	  t[NR] = $3; v[NR] = $4; k[NR] = idx[key]
+	  if (NR == 1 || $3 < tmin) tmin = $3; if ($3 > tmax) tmax = $3 }
+	END {
+		if (!NR) exit
+		split("#1b7f1b #c0392b #2c6fbb #8e44ad #d68910 #16a085 #7f8c8d", colour, " ")
+		split("right time|wrong value|1901 (wrapped)|call failed", label, "|")
+		w = 120 + (tmax - tmin) * 60 + 240; h = 60 + 4 * 50
+		printf "<figure class=\"timeline\"><figcaption>%s</figcaption>\n", title
+		printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"11\">\n", w, h
+		for (b = 0; b < 4; b++) {
+			y = 40 + b * 50
+			printf "<line x1=\"110\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>", y, w - 230, y
+			printf "<text x=\"4\" y=\"%d\">%s</text>\n", y + 4, label[b + 1]
+		}
+		for (tt = tmin; tt <= tmax; tt++) {
+			x = 120 + (tt - tmin) * 60
+			printf "<line x1=\"%d\" y1=\"25\" x2=\"%d\" y2=\"%d\" stroke=\"%s\"/>", x, x, h - 25, tt == 2147483648 ? "#c00" : "#eee"
+			printf "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">03:14:%02d</text>\n", x, h - 10, tt - 2147483640
+		}
+		for (i = 1; i <= NR; i++) {
+			x = 120 + (t[i] - tmin) * 60; y = 40 + band(t[i], v[i]) * 50 + (k[i] - n / 2) * 3
+			pts[k[i]] = pts[k[i]] sprintf("%d,%d ", x, y)
+			printf "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"%s\"><title>%s at %s: %s</title></circle>\n", x, y, colour[k[i] % 7 + 1], names[k[i]], t[i], v[i]
+			if (band(t[i], v[i]) == 3 && !(v[i] in shown)) {	# each errno named once
+				shown[v[i]] = 1
+				printf "<text x=\"%d\" y=\"%d\" fill=\"#c00\">%s</text>\n", x + 4, y + 14, v[i]
+			}
+		}
+		for (j = 0; j < n; j++) {
+			printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", pts[j], colour[j % 7 + 1]
+			printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", w - 220, 30 + j * 16, colour[j % 7 + 1], names[j]
+		}
+		print "</svg></figure>"
+	}'
 }
 
 html() {
@@ -62,6 +112,7 @@ EOF
 		"<p class=\"filters\"><label>machine <select id=\"f-arch\"><option value=\"\">all</option>\(opts(.arch))</select></label>",
 		"<label>config <select id=\"f-config\"><option value=\"\">all</option>\(opts(.config))</select></label>",
 		"<label>ABI <select id=\"f-abi\"><option value=\"\">all</option>\($abis | map("<option>\(.)</option>") | join(""))</select></label></p>",
+		"<!-- timelines -->",
 		(group_by(.boot)[] | . as $boot | [$abis[] as $a | select(any($boot[]; .abi == $a)) | $a] as $cols
 		 | "<section class=\"boot\" data-arch=\"\(.[0].arch | h)\" data-config=\"\(.[0].config | h)\">",
 		   "<h2>\(.[0].boot | h): \(.[0].arch | h) \(.[0].config | h), kernel \(.[0].kernel_source | h) \(.[0].kernel | h), patches \(.[0].patches | h), accel \(.[0].accel | h)</h2>",
@@ -94,6 +145,19 @@ function applyFilters() {
 EOF
 }
 
+# Every boot's clock timelines (legacy and time64 binaries), one plot each.
+timelines() {
+	local b
+	echo "<h2>Across the overflow: what each way of reading the clock returned</h2>"
+	for b in "$run"/boots/*/; do
+		[ -f "$b/tap.log" ] && grep -q '^# # timeline ' "$b/tap.log" || continue
+		timeline_svg "$b/tap.log" "$(basename "$b"): a reading at each second, the clock set there (time64 readers: clock_gettime64)"
+	done
+}
+
 markdown >"$run/report.md.tmp" && mv "$run/report.md.tmp" "$run/report.md"
-html >"$run/report.html.tmp" && mv "$run/report.html.tmp" "$run/report.html"
+timelines >"$run/timelines.tmp"
+html | sed -e "/^<!-- timelines -->$/r $run/timelines.tmp" -e '/^<!-- timelines -->$/d' >"$run/report.html.tmp"
+rm -f "$run/timelines.tmp"
+mv "$run/report.html.tmp" "$run/report.html"
 echo "report: $run/report.html, $run/report.md"

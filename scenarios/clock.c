@@ -22,89 +22,137 @@
 #define READ_BETWEEN(lo, hi, expr) \
 	do { (lo) = clock_ns(CLOCK_REALTIME); expr; (hi) = clock_ns(CLOCK_REALTIME); } while (0)
 
-static void libc_time(struct outcome *o)
+/*
+ * The readers: each reads the wall clock's seconds one way into *sec and
+ * returns 0, or the errno. The cases judge one reading; the timeline prints
+ * a reading a second across the overflow.
+ */
+static int read_libc_time(int64_t *sec)
 {
-	int64_t lo, hi;
 	time_t t;
-	int err;
 
 	errno = 0;
-	READ_BETWEEN(lo, hi, t = time(NULL); err = errno);
-	if (t == (time_t)-1 && err)
-		outcome_errno(o, "time", err);
+	t = time(NULL);
+	if (t == (time_t)-1 && errno)
+		return errno;
+	*sec = t;
+	return 0;
+}
+
+static int read_libc_clock_gettime(int64_t *sec)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_REALTIME, &ts))
+		return errno;
+	*sec = ts.tv_sec;
+	return 0;
+}
+
+static int read_libc_gettimeofday(int64_t *sec)
+{
+	struct timeval tv;
+
+	if (gettimeofday(&tv, NULL))
+		return errno;
+	*sec = tv.tv_sec;
+	return 0;
+}
+
+/* Judge one reading, bracketed between two raw time64 readings. */
+static void judge_reader(struct outcome *o, const char *call,
+			 int (*read)(int64_t *sec))
+{
+	int64_t lo, hi, sec = 0;
+	int err;
+
+	READ_BETWEEN(lo, hi, err = read(&sec));
+	if (err)
+		outcome_errno(o, call, err);
 	else
-		judge_reading(o, "time", t, lo, hi);
+		judge_reading(o, call, sec, lo, hi);
+}
+
+static void libc_time(struct outcome *o)
+{
+	judge_reader(o, "time", read_libc_time);
 }
 
 static void libc_clock_gettime(struct outcome *o)
 {
-	struct timespec ts;
-	int64_t lo, hi;
-	int ret, err;
-
-	READ_BETWEEN(lo, hi, ret = clock_gettime(CLOCK_REALTIME, &ts); err = errno);
-	if (ret)
-		outcome_errno(o, "clock_gettime", err);
-	else
-		judge_reading(o, "clock_gettime", ts.tv_sec, lo, hi);
+	judge_reader(o, "clock_gettime", read_libc_clock_gettime);
 }
 
 static void libc_gettimeofday(struct outcome *o)
 {
-	struct timeval tv;
-	int64_t lo, hi;
-	int ret, err;
-
-	READ_BETWEEN(lo, hi, ret = gettimeofday(&tv, NULL); err = errno);
-	if (ret)
-		outcome_errno(o, "gettimeofday", err);
-	else
-		judge_reading(o, "gettimeofday", tv.tv_sec, lo, hi);
+	judge_reader(o, "gettimeofday", read_libc_gettimeofday);
 }
 
 #if Y2038_TIME64_BUILD
 /* raw64: the one time64 syscall that replaces all three readers. */
-static void raw_clock_read(struct outcome *o, const char *what)
+static int read_raw_clock_gettime64(int64_t *sec)
 {
 	struct kts64 ts;
-	int64_t lo, hi;
-	int ret;
+	int ret = raw64_clock_gettime(CLOCK_REALTIME, &ts);
 
-	READ_BETWEEN(lo, hi, ret = raw64_clock_gettime(CLOCK_REALTIME, &ts));
 	if (ret)
-		outcome_errno(o, what, -ret);
-	else
-		judge_reading(o, what, ts.tv_sec, lo, hi);
+		return -ret;
+	*sec = ts.tv_sec;
+	return 0;
 }
 
 static void raw_time(struct outcome *o)
 {
-	raw_clock_read(o, "syscall clock_gettime64 (for time)");
+	judge_reader(o, "syscall clock_gettime64 (for time)", read_raw_clock_gettime64);
 }
 
 static void raw_gettimeofday(struct outcome *o)
 {
-	raw_clock_read(o, "syscall clock_gettime64 (for gettimeofday)");
+	judge_reader(o, "syscall clock_gettime64 (for gettimeofday)", read_raw_clock_gettime64);
 }
 
 static void raw_clock_gettime(struct outcome *o)
 {
-	raw_clock_read(o, "syscall clock_gettime64");
+	judge_reader(o, "syscall clock_gettime64", read_raw_clock_gettime64);
 }
 #else
 /* raw32: the old syscalls, with the kernel's 32-bit layouts. */
+#ifdef __NR_time
+static int read_raw_time(int64_t *sec)
+{
+	long ret = syscall(__NR_time, NULL);
+
+	if (ret == -1)
+		return errno;
+	*sec = (int32_t)ret;
+	return 0;
+}
+#endif
+
+static int read_raw_gettimeofday(int64_t *sec)
+{
+	struct old_tv32 tv;
+
+	if (syscall(__NR_gettimeofday, &tv, NULL))
+		return errno;
+	*sec = tv.tv_sec;
+	return 0;
+}
+
+static int read_raw_clock_gettime(int64_t *sec)
+{
+	struct old_ts32 ts;
+
+	if (syscall(__NR_clock_gettime, CLOCK_REALTIME, &ts))
+		return errno;
+	*sec = ts.tv_sec;
+	return 0;
+}
+
 static void raw_time(struct outcome *o)
 {
 #ifdef __NR_time
-	int64_t lo, hi;
-	long ret;
-	int err;
-
-	READ_BETWEEN(lo, hi, ret = syscall(__NR_time, NULL); err = errno);
-	if (ret == -1)
-		outcome_errno(o, "syscall time", err);
-	else
-		judge_reading(o, "syscall time", (int32_t)ret, lo, hi);
+	judge_reader(o, "syscall time", read_raw_time);
 #else
 	outcome_set(o, "SKIP", "this ABI has no time syscall (ARM EABI never had one)");
 #endif
@@ -112,30 +160,12 @@ static void raw_time(struct outcome *o)
 
 static void raw_gettimeofday(struct outcome *o)
 {
-	struct old_tv32 tv;
-	int64_t lo, hi;
-	long ret;
-	int err;
-
-	READ_BETWEEN(lo, hi, ret = syscall(__NR_gettimeofday, &tv, NULL); err = errno);
-	if (ret)
-		outcome_errno(o, "syscall gettimeofday", err);
-	else
-		judge_reading(o, "syscall gettimeofday", tv.tv_sec, lo, hi);
+	judge_reader(o, "syscall gettimeofday", read_raw_gettimeofday);
 }
 
 static void raw_clock_gettime(struct outcome *o)
 {
-	struct old_ts32 ts;
-	int64_t lo, hi;
-	long ret;
-	int err;
-
-	READ_BETWEEN(lo, hi, ret = syscall(__NR_clock_gettime, CLOCK_REALTIME, &ts); err = errno);
-	if (ret)
-		outcome_errno(o, "syscall clock_gettime", err);
-	else
-		judge_reading(o, "syscall clock_gettime", ts.tv_sec, lo, hi);
+	judge_reader(o, "syscall clock_gettime", read_raw_clock_gettime);
 }
 #endif
 
@@ -479,7 +509,63 @@ static const struct y2038_case cases[] = {
 	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_rel },
 };
 
+/* The timeline's readers: this build's libc ones and its raw syscalls. */
+static const struct {
+	const char *abi, *name;
+	int (*read)(int64_t *sec);
+} timeline_readers[] = {
+	{ Y2038_LIBC_ABI, "time", read_libc_time },
+	{ Y2038_LIBC_ABI, "clock_gettime", read_libc_clock_gettime },
+	{ Y2038_LIBC_ABI, "gettimeofday", read_libc_gettimeofday },
+#if Y2038_TIME64_BUILD
+	{ Y2038_RAW_ABI, "clock_gettime64", read_raw_clock_gettime64 },
+#else
+#ifdef __NR_time
+	{ Y2038_RAW_ABI, "time", read_raw_time },
+#endif
+	{ Y2038_RAW_ABI, "gettimeofday", read_raw_gettimeofday },
+	{ Y2038_RAW_ABI, "clock_gettime", read_raw_clock_gettime },
+#endif
+};
+
+/*
+ * For the report's plot, not judged (the cases are): every reader at each
+ * whole second from 03:14:04 to 03:14:12, the clock set there first, as
+ * "# timeline ABI READER TRUE-SECONDS VALUE", VALUE an errno's name when
+ * the call failed. Then the clock is put back.
+ */
+static void print_timeline(void)
+{
+	int64_t real0 = clock_ns(CLOCK_REALTIME), mono0 = clock_ns(CLOCK_MONOTONIC);
+	int64_t t;
+	struct kts64 ts;
+	size_t i;
+
+	for (t = Y2038_LAST_SEC - 3; t <= Y2038_LAST_SEC + 5; t++) {
+		ts = kts64_from_ns(t * NSEC_PER_SEC + 100 * NSEC_PER_MSEC);
+		if (raw64_clock_settime(CLOCK_REALTIME, &ts))
+			return;
+		for (i = 0; i < ARRAY_SIZE(timeline_readers); i++) {
+			int64_t sec = 0;
+			int err = timeline_readers[i].read(&sec);
+
+			if (err)
+				printf("# timeline %s %s %lld %s\n", timeline_readers[i].abi,
+				       timeline_readers[i].name, (long long)t, errno_name(err));
+			else
+				printf("# timeline %s %s %lld %lld\n", timeline_readers[i].abi,
+				       timeline_readers[i].name, (long long)t, (long long)sec);
+		}
+	}
+	ts = kts64_from_ns(real0 + clock_ns(CLOCK_MONOTONIC) - mono0);
+	raw64_clock_settime(CLOCK_REALTIME, &ts);
+}
+
 int main(void)
 {
-	return run_cases(cases, ARRAY_SIZE(cases));
+	int ret = run_cases(cases, ARRAY_SIZE(cases));
+
+	if (inside_lab_guest())
+		print_timeline();
+	return ret;
 }

@@ -216,6 +216,13 @@ collect "$run"
 "$top/host-tools/report.sh" "$run" >/dev/null 2>&1
 expect "report: a mismatch is marked on the page and listed in the summary" \
 	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
+# The clock timeline of a real i386 compat32=n boot, plotted.
+run=$(new_run report-timeline)
+cat "$fixtures/timeline-i386-compat32-n.txt" >>"$(boot_of "$run")/tap.log"
+collect "$run"
+"$top/host-tools/report.sh" "$run" >/dev/null 2>&1
+expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps to 1901 and legacy time fails at 03:14:08" \
+	test "$(grep -c '<svg' "$run/report.html"):$(grep -c '<polyline' "$run/report.html"):$(grep -c '<title>raw32 gettimeofday at 2147483648: -2147483648</title>' "$run/report.html"):$(grep -c '<title>legacy time at 2147483648: EOVERFLOW</title>' "$run/report.html")" = "1:10:1:1"
 expect "report: no results.json is a clear error" \
 	test "$("$top/host-tools/report.sh" "$work/no-such-run" 2>&1)" = "report.sh: no $work/no-such-run/results.json: collect the run first"
 
