@@ -40,6 +40,7 @@ markdown() {
 # and a failed call (its errno), with any other value in between as wrong.
 timeline_svg() {
 	sed -n 's/^# # timeline //p' "$1" | awk -v title="$2" '
+	BEGIN { n = 0 }	# the readers, numbered from 0 in the order they come
 	function band(t, v) {
 		if (v !~ /^-?[0-9]+$/) return 3
 		if (v == t) return 0
