@@ -205,7 +205,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD
 		console_qemu="$$($(1).console_qemu)" tap_qemu="$$($(1).tap_qemu)" \
 		console=$$($(1).console) tap_dev=$$($(1).tap_dev) accel="$$($(1).accel)" \
 		rtc_base=$$($(3).rtc) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
-		probe=$(HOST)/kvm-probe cache=$$(CACHE)
+		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta:

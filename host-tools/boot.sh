@@ -14,6 +14,7 @@
 #     boot_timeout=S          for the whole guest, enforced here
 #     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
 #     extra_append=ARGS       more kernel command line (tests provoke faults)
+#     total=N                 boots in the run, for the progress line (optional)
 #
 # Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
 # DIR/meta. skip="reason" records a machine this host cannot provide, without
@@ -135,7 +136,12 @@ EOF
 }
 
 write_meta running - -
-say BOOT "$machine $config ($acc): $scenarios"
+# How far along the run is: this boot's meta is written, so it counts itself.
+step=
+if [ -n "${total:-}" ]; then
+	step=" (boot $(find "$out/.." -mindepth 2 -maxdepth 2 -name meta | wc -l) of $total)"
+fi
+say BOOT "$machine $config ($acc): $scenarios$step"
 start=$(date +%s.%N)
 rc=0
 # shellcheck disable=SC2086

@@ -12,7 +12,8 @@
 #     out=FILE            where to write the kernel's facts (shell KEY=VALUE)
 #
 # One build directory per (kernel version, machine, config, patch-series hash,
-# fragment hash). When it already holds an image, nothing is built. On
+# fragment hash). When it already holds an image, nothing is built (REUSE);
+# otherwise it says why it builds, and every 30 s how far along it is. On
 # failure, out= holds KERNEL_ERROR=<why> and the exit status is 1.
 set -euo pipefail
 
@@ -44,6 +45,19 @@ die() {
 }
 trap 'die "$machine $config: failed at line $LINENO: $BASH_COMMAND"' ERR
 
+# PID SECONDS: 0 as soon as PID has ended, 1 if it still runs after
+# SECONDS. An ended child not yet reaped is a zombie, which kill -0 still
+# finds: read its state instead.
+running() { [ "$(awk '{ print $3 }' "/proc/$1/stat" 2>/dev/null || echo Z)" != Z ]; }
+wait_for() {
+	local i
+	for ((i = 0; i < $2; i++)); do
+		running "$1" || return 0
+		sleep 1
+	done
+	! running "$1"
+}
+
 # --- The source tree, unpacked and patched (source.sh).
 # shellcheck source=host-tools/source.sh
 . "$here/source.sh"
@@ -61,7 +75,14 @@ if [ -f "$image" ] && [ -f "$obj/.y2038-built" ]; then
 	say REUSE "$machine $config kernel: $image"
 	seconds=$(cat "$obj/.y2038-built")
 else
-	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc (building, log: $obj/build.log)"
+	# Why: a build of this machine and config with other inputs, or none.
+	other=$(ls -td "$cache/build/$srcpkg-$version/$machine-$config-"*/.y2038-built 2>/dev/null | head -1 || true)
+	if [ -n "$other" ]; then
+		why="the patch series or config fragments changed since $(dirname "$other")"
+	else
+		why="no build of $srcpkg $version for $machine $config yet"
+	fi
+	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc: building, as $why (log: $obj/build.log)"
 	start=$(date +%s)
 	kmake() { make -C "$tree" O="$obj" ARCH="$karch" CROSS_COMPILE="$kcross" "$@"; }
 	if ! { kmake tinyconfig &&
@@ -76,10 +97,20 @@ else
 		die "$machine $config: config values did not take: $(echo "$vout" | sed -n 's/.*: requested //p' | paste -sd ';' -)"
 	fi
 	echo "$vout"
-	if ! kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1; then
+	# How far along: objects built so far, against what an earlier build of
+	# this machine made (any config), every 30 s.
+	estimate=$(cat "$cache/build/$srcpkg-$version/$machine"-*/.y2038-objects 2>/dev/null | sort -n | tail -1 || true)
+	kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1 &
+	kpid=$!
+	while ! wait_for "$kpid" 30; do
+		built=$(find "$obj" -name '*.o' | wc -l)
+		say BUILDING "$machine $config: $built${estimate:+ of about $estimate} objects$( [ -n "$estimate" ] && echo " ($((built * 100 / estimate))%)"), $(($(date +%s) - start)) s"
+	done
+	if ! wait "$kpid"; then
 		tail -30 "$obj/build.log" >&2
 		die "building $machine $config failed (log: $obj/build.log)"
 	fi
+	find "$obj" -name '*.o' | wc -l >"$obj/.y2038-objects"
 	seconds=$(($(date +%s) - start))
 	echo "$seconds" >"$obj/.y2038-built"
 	say BUILT "$machine $config in $seconds s: $image"
