@@ -8,14 +8,9 @@
 set -uo pipefail
 
 run=$1 nmachines=$2 nconfigs=$3 nkinds=$4
-passed=0 failed=0
-expect() {
-	local name=$1; shift
-	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
-	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
-echo "TAP version 13"
 boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d | sort)
 expect "boot-check: one boot per machine, config and kind ($((nmachines * nconfigs * nkinds)))" \
 	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs * nkinds))
@@ -32,7 +27,4 @@ expect "boot-check: every cell matches its expectation" \
 	test "$(jq '[.[] | select(.verdict != "match")] | length' "$run/results.json")" = 0
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
-echo "1..$((passed + failed))"
-echo "$passed passed, $failed failed"
-[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+tap_end

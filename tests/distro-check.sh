@@ -12,15 +12,10 @@ build=$(realpath "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-expect() {
-	local name=$1; shift
-	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
-	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 mk() { make -C "$top" --no-print-directory "$@"; }
 
-echo "TAP version 13"
 
 # --- validate-distro on Debian bookworm i386 with Debian's own config.
 results=$build/check-distro
@@ -86,7 +81,7 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c"; then
 	expect "try: with =y, the program ends with exit 0 and no errno message" \
 		test "$(sed -n '/^== i386-compat32-y /,/^==/p' "$report" | grep -c -- '-> [a-z]*: exit 0 in')" = 3
 else
-	failed=$((failed + 1)); echo "not ok $((passed + failed)) try: i686-linux-gnu-gcc cannot build the test program"
+	not_ok "try: i686-linux-gnu-gcc cannot build the test program"
 fi
 printf 'not an ELF file\n' >"$work/garbage"
 out=$(mk try BIN="$work/garbage" RESULTS="$work/try2" 2>&1)
@@ -96,7 +91,4 @@ out=$(mk try BIN=/bin/true RESULTS="$work/try2" 2>&1)
 expect "try: a 64-bit x86 program is refused: the lab runs 32-bit programs" \
 	grep -q 'is a 64-bit x86_64 program: the lab runs 32-bit i386 and armhf programs' <<<"$out"
 
-echo "1..$((passed + failed))"
-echo "$passed passed, $failed failed"
-[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+tap_end

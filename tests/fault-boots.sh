@@ -14,14 +14,9 @@ build=$(realpath "$1") host=$(realpath "$2") cache=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-passed=0 failed=0
-expect() {
-	local name=$1; shift
-	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
-	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 
-echo "TAP version 13"
 env=${4:-$build/kernels/linux-source/patches_series/i386-compat32-y.env}
 if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ]; then
 	echo "1..0 # SKIP no i386 kernel and initramfs: run make lab first"
@@ -68,7 +63,4 @@ expect "qemu fails: every cell is ERROR, pointing at qemu.log" \
 expect "qemu fails: qemu.log says why" grep -q 'unsupported machine type' "$work/run/boots/qemu-fails/qemu.log"
 expect "no kernel: every cell is ERROR, naming the cause" \
 	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
-echo "1..$((passed + failed))"
-echo "$passed passed, $failed failed"
-[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+tap_end

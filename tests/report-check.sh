@@ -9,12 +9,8 @@ set -uo pipefail
 run=$(realpath "$1")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-passed=0 failed=0
-expect() {
-	local name=$1; shift
-	if "$@"; then passed=$((passed + 1)); echo "ok $((passed + failed)) $name"
-	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
-}
+# shellcheck source=tests/tap.sh
+. "$(dirname "$0")/tap.sh"
 # chromium PAGE OUT ARGS...: the page's DOM (or screenshot) and its log in OUT.*
 chromium_run() {
 	local page=$1 out=$2
@@ -28,7 +24,6 @@ chromium_run() {
 cells() { grep -o 'class="cell' "$1" | wc -l; }
 console() { grep -c ':CONSOLE' "$1"; }
 
-echo "TAP version 13"
 page=$run/report.html
 n=$(jq length "$run/results.json")
 expect "report: the run wrote its page" test -s "$page"
@@ -47,7 +42,4 @@ sed '0,/class="cell/s/class="cell/class="gone/' "$page" >"$work/short.html"
 chromium_run "$work/short.html" "$work/short" --dump-dom
 expect "report check: a missing cell is caught" test "$(cells "$work/short.dom")" = "$((n - 1))"
 
-echo "1..$((passed + failed))"
-echo "$passed passed, $failed failed"
-[ -z "${COUNTS:-}" ] || echo "$passed $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+tap_end
