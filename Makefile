@@ -51,7 +51,7 @@ CONFIGS   ?= compat32-y compat32-n
 # series must apply to both, so check needs both.
 KERNEL_CHOICES   := linux-source linux-source-6.12
 COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs python3 debootstrap
-MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages)))
+MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
 ifneq ($(filter lab boots boot-check patch-check kunit,$(MAKECMDGOALS)),)
@@ -85,8 +85,15 @@ $(HOST)/%:
 KERNEL_SCENARIOS := rtc census
 SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
 SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64) census-kernel
-GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror -static
+GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
+# How each ABI's programs are built, and how each folder of them links: the
+# guest's static, the host column's (libfaketime) dynamic.
+abi_cflags.legacy :=
+abi_cflags.time64 := $(TIME64_FLAGS)
+abi_cflags.kernel := $(TIME64_FLAGS)
+link.scenarios    := -static
+link.dynamic      :=
 
 # Data the scenarios find in the guest: ext4 images with 128-byte inodes (no
 # room for extended timestamps) and 256-byte inodes, attached as loop devices.
@@ -105,31 +112,35 @@ DEMO_PACKAGES := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 libpcre2-
 # The ELF scanner, with its symbol knowledge named (wherever BUILD is).
 SCAN = $(HOST)/y2038-scan --symbols host-tools/time-symbols.tsv
 
+# $(1): userland, $(2): abi, $(3): folder (scenarios or dynamic)
+define scenario-rule
+$(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c scenarios/harness.h
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
+endef
+$(foreach u,$(USERLANDS),$(foreach a,legacy time64 kernel,$(foreach d,scenarios dynamic,\
+	$(eval $(call scenario-rule,$(u),$(a),$(d))))))
+
 # $(1): userland name
 define userland-rules
-$(BUILD)/$(1)/scenarios/%-legacy: scenarios/%.c scenarios/harness.h
-	$$(call say,CC,$$@)
-	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -o $$@ $$<
-$(BUILD)/$(1)/scenarios/%-time64: scenarios/%.c scenarios/harness.h
-	$$(call say,CC,$$@)
-	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
-$(BUILD)/$(1)/scenarios/%-kernel: scenarios/%.c scenarios/harness.h
-	$$(call say,CC,$$@)
-	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
 $(BUILD)/$(1)/init: guest-init/init.c scenarios/harness.h
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<
 $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(GUEST_DATA:%=$(BUILD)/%)
 	$$(call say,CPIO,$$@)
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 $(BUILD)/$(1)/session: guest-init/session.c scenarios/harness.h
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(TIME64_FLAGS) -o $$@ $$<
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<
+# Debian's libfaketime of this architecture, for the host column. A fetch
+# that fails leaves the reason: faketime.sh records it and the run goes on.
+$(BUILD)/$(1)/libfaketime/.versions: host-tools/debian.sh
+	$$(call say,DEBIAN,$$(@D))
+	$$(Q)host-tools/debian.sh package cache=$$(CACHE) arch=$(1) mirror=$$(DEBIAN_MIRROR) \
+		out=$$(@D) libfaketime 2>$$(@D).error || cat $$(@D).error >&2
 # The old-binaries demo: Debian's own packages of this userland (its name is
 # the Debian architecture's) with the session runner and its script, after
 # the lab's initramfs. A fetch that fails leaves the reason, not the file:
@@ -293,6 +304,23 @@ try-report: try-inputs
 	@mkdir -p $(RUN_DIR)/try
 	$(Q)host-tools/try.sh report $(RUN_DIR) | tee $(RUN_DIR)/try/report.txt
 
+# --- The host column: the matrix's libc programs, dynamically linked, run on
+# this machine under Debian's libfaketime at the same moments (faketime.sh),
+# beside the real kernels' verdicts. Machines name how the host runs their
+# userland (faketime in machines/*.mk); the programs' glibc is the cross
+# toolchain's. FAKETIME=no leaves the column out.
+FAKETIME       ?= yes
+FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(READY),$(if $($(m).faketime),$(m))))
+FAKED_BINS     := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
+FAKED_RUNS     := $(FAKED_MACHINES:%=$(RUN_DIR)/boots/%-libfaketime/meta)
+define faketime-rules
+$(RUN_DIR)/boots/$(1)-libfaketime/meta: host-tools/faketime.sh $(FAKED_BINS:%=$(BUILD)/$($(1).userland)/dynamic/%) $(BUILD)/$($(1).userland)/libfaketime/.versions
+	$$(Q)host-tools/faketime.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) userland=$($(1).userland) \
+		libc=$(patsubst %-,/usr/%/lib,$(call ucross,$($(1).userland))) libfaketime=$(BUILD)/$($(1).userland)/libfaketime \
+		runner=$($(1).faketime) bins=$(BUILD)/$($(1).userland)/dynamic scenarios=$$(subst $$(space),$$(comma),$(FAKED_BINS))
+endef
+$(foreach m,$(FAKED_MACHINES),$(eval $(call faketime-rules,$(m))))
+
 # Boot without collecting: the distro and try boots are judged by their own reports.
 boots: $(BOOTS)
 
@@ -318,7 +346,7 @@ run: deps
 
 # The matrix of one run; exits non-zero when an observation contradicts its expectation.
 # The report is written whatever the verdicts: a run with mismatches needs it most.
-lab: $(BOOTS) $(HOST)/y2038-collect
+lab: $(BOOTS) $(FAKED_RUNS) $(HOST)/y2038-collect
 	$(Q)ln -sfn $(RUN_ID) $(RESULTS)/latest
 	$(Q)rc=0; $(HOST)/y2038-collect expectations.tsv $(RUN_DIR) || rc=$$?; \
 	host-tools/report.sh $(RUN_DIR); \

@@ -368,8 +368,9 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	for (i = 0; i < t->nrows; i++) {
 		const struct expect_row *r = &t->rows[i];
 
-		if (strcmp(r->scenario, scenario))
-			continue;
+		if (strcmp(r->scenario, scenario) || !strcmp(r->name, "*") ||
+		    !strcmp(r->phase, "*"))
+			continue;	/* another scenario's, or a rule for many cases */
 		for (j = 0; j < i; j++)
 			if (!strcmp(t->rows[j].scenario, scenario) &&
 			    !strcmp(t->rows[j].name, r->name) &&

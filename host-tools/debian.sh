@@ -10,6 +10,9 @@
 #       just those packages of the root, unpacked into a fresh DIR
 #   debian.sh config  cache=DIR arch=i386 suite=bookworm mirror=URL flavour=686-pae out=FILE
 #       Debian's shipped kernel config for that flavour (package linux-config-X.Y)
+#   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
+#       those packages (not their dependencies) of the suite, unpacked into a
+#       fresh DIR; no root needed
 #
 # Packages come from a private apt state in the cache (APT::Architectures
 # set there, not with dpkg --add-architecture). debootstrap needs root.
@@ -154,7 +157,24 @@ config)
 	mv "$out.tmp" "$out"
 	echo "# $pkg $(dpkg-deb -f "$deb" Version) $arch $flavour" >"$out.source"
 	;;
+package)
+	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
+	for p in "$@"; do
+		ls "$base/debs/${p}_"*.deb >/dev/null 2>&1 && continue
+		say APT "$p:$arch"
+		apt_download "$p:$arch"
+	done
+	rm -rf "$out.tmp"
+	mkdir -p "$out.tmp"
+	for p in "$@"; do
+		deb=$(ls "$base/debs/${p}_"*.deb | tail -1)
+		unpack "$deb" "$out.tmp"
+		echo "$p $(dpkg-deb -f "$deb" Version)" >>"$out.tmp/.versions"
+	done
+	rm -rf "$out"
+	mv "$out.tmp" "$out"
+	;;
 *)
-	die "unknown command \"$cmd\": want root, subset or config"
+	die "unknown command \"$cmd\": want root, subset, config or package"
 	;;
 esac

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * config, patches, arch) with the expected outcome and the reason for it. The
- * last four may be "*"; the first matching row wins. A table that cannot be read
+ * config, patches, arch) with the expected outcome and the reason for it. All
+ * but the scenario may be "*"; the first matching row wins. A table that cannot be read
  * exactly is rejected whole, with the line that is wrong: a verdict is only
  * as true as the expectation it is judged against.
  */
@@ -43,7 +43,7 @@ static int one_of(const char *s, const char *const *set)
 }
 
 static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "kernel", "*", NULL };
-static const char *const configs[] = { "compat32=y", "compat32=n", "*", NULL };
+static const char *const configs[] = { "compat32=y", "compat32=n", "libfaketime", "*", NULL };
 static const char *const patch_sets[] = { "lab", "none", "*", NULL };
 
 static int field_ok(const char *f, size_t len, size_t size)
@@ -54,8 +54,9 @@ static int field_ok(const char *f, size_t len, size_t size)
 /* Does row a match everything row b matches? */
 static int covers(const struct expect_row *a, const struct expect_row *b)
 {
-	return !strcmp(a->scenario, b->scenario) && !strcmp(a->name, b->name) &&
-	       !strcmp(a->phase, b->phase) &&
+	return !strcmp(a->scenario, b->scenario) &&
+	       (!strcmp(a->name, "*") || !strcmp(a->name, b->name)) &&
+	       (!strcmp(a->phase, "*") || !strcmp(a->phase, b->phase)) &&
 	       (!strcmp(a->abi, "*") || !strcmp(a->abi, b->abi)) &&
 	       (!strcmp(a->config, "*") || !strcmp(a->config, b->config)) &&
 	       (!strcmp(a->patches, "*") || !strcmp(a->patches, b->patches)) &&
@@ -100,9 +101,10 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		}
 		strcpy(dst[i], col[i]);
 	}
-	if (!strcmp(r->scenario, "*") || !strcmp(r->name, "*") ||
-	    !strcmp(r->phase, "*")) {
-		snprintf(err, errlen, "%s:%d: scenario, case and phase must be named, not \"*\"",
+	/* A case or phase "*" is a rule for a whole column (libfaketime's raw
+	 * syscalls); the scenario is always named, its cases come from rows. */
+	if (!strcmp(r->scenario, "*")) {
+		snprintf(err, errlen, "%s:%d: the scenario must be named, not \"*\"",
 			 name, lineno);
 		return -1;
 	}
@@ -112,7 +114,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		return -1;
 	}
 	if (!one_of(r->config, configs)) {
-		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n or *)",
+		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n, libfaketime or *)",
 			 name, lineno, r->config);
 		return -1;
 	}

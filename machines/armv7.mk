@@ -19,3 +19,6 @@ armv7.kunit_arch   := arm
 armv7.distro_arch    := armhf
 armv7.debian_flavour := armmp
 armv7.scan_machine   := arm
+# qemu-user, called directly: no binfmt registration on this host.
+armv7.faketime          := qemu-arm
+armv7.faketime_packages := qemu-user

@@ -14,6 +14,9 @@
 #   scan_machine                    architecture here, against Debian's shipped config
 #                                   of this kernel flavour; y2038-scan's name for the
 #                                   root's programs' machine (all optional)
+#   faketime, faketime_packages     how this host runs the userland's programs for the
+#                                   libfaketime column (native, or qemu-user's qemu-ARCH),
+#                                   and the packages that takes (optional: no column)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -36,3 +39,5 @@ i386.kunit_add    := CONFIG_RTC_HCTOSYS_Y2038=y
 i386.distro_arch    := i386
 i386.debian_flavour := 686-pae
 i386.scan_machine   := i386
+# x86-64 runs i386 programs itself (IA32 emulation).
+i386.faketime       := native

@@ -17,6 +17,11 @@
  * The harness's own clock work (setting the clock, timing, timeouts) uses the
  * raw time64 system calls only, so it works whatever COMPAT_32BIT_TIME is and
  * whichever time_t the scenario was built with.
+ *
+ * On the host, with Y2038_HOST=libfaketime (host-tools/faketime.sh), the
+ * clock is never set: each case's child moves libfaketime's offset instead
+ * (FAKETIME, re-read on every call with FAKETIME_NO_CACHE=1), and a raw
+ * syscall case is skipped, since the host kernel's clock is the real one.
  */
 #ifndef Y2038_HARNESS_H
 #define Y2038_HARNESS_H
@@ -128,13 +133,20 @@ static inline int raw64_ppoll(struct pollfd *fds, unsigned int n,
 			  sizeof(sigset_t));
 }
 
+/*
+ * On the host under libfaketime, how far the faked CLOCK_REALTIME is ahead
+ * of the real one (lab_set_clock sets both); 0 in a guest, whose clock is set.
+ */
+static int64_t faked_offset_ns;
+
+/* The true time of the lab: the real clock in a guest, the faked one on the host. */
 static inline int64_t clock_ns(clockid_t clk)
 {
 	struct kts64 ts;
 
 	if (raw64_clock_gettime(clk, &ts))
 		return -1;
-	return kts64_to_ns(&ts);
+	return kts64_to_ns(&ts) + (clk == CLOCK_REALTIME ? faked_offset_ns : 0);
 }
 
 /*
@@ -194,7 +206,8 @@ static inline const char *errno_name(int err)
 		{ EINTR, "EINTR" }, { EAGAIN, "EAGAIN" }, { ENOENT, "ENOENT" },
 		{ ETIMEDOUT, "ETIMEDOUT" }, { ENOTSUP, "ENOTSUP" },
 		{ EBADF, "EBADF" }, { ERANGE, "ERANGE" }, { EACCES, "EACCES" },
-		{ ENOMEM, "ENOMEM" }, { ESRCH, "ESRCH" }, { 0, "0" },
+		{ ENOMEM, "ENOMEM" }, { ESRCH, "ESRCH" },
+		{ ENOPROTOOPT, "ENOPROTOOPT" }, { 0, "0" },
 	};
 	static char other[16];
 	size_t i;
@@ -340,10 +353,15 @@ struct y2038_case {
 #define Y2038_SET_PAST \
 	.phase = "set", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 500 * NSEC_PER_MSEC
 
-/* How long one case may take before it is killed and called TIMEOUT. */
+/*
+ * How long one case may take before it is killed and called TIMEOUT. On the
+ * host, natively or under qemu-user, nothing needs TCG's slack; a wait for a
+ * deadline the real clock will not reach for years ends sooner.
+ */
 #ifndef Y2038_CASE_TIMEOUT_NS
 #define Y2038_CASE_TIMEOUT_NS (10 * NSEC_PER_SEC)
 #endif
+#define Y2038_HOST_CASE_TIMEOUT_NS (4 * NSEC_PER_SEC)
 
 /* The value of "key=" on the kernel command line, or NULL. */
 static inline char *cmdline_value(const char *cmdline, const char *key, char *out,
@@ -386,25 +404,105 @@ static inline int inside_lab_guest(void)
 	return found;
 }
 
+/* On the host under libfaketime (host-tools/faketime.sh), not in a guest. */
+static inline int on_faked_host(void)
+{
+	const char *host = getenv("Y2038_HOST");
+
+	return host && !strcmp(host, "libfaketime");
+}
+
+static inline int64_t case_timeout_ns(void)
+{
+	return on_faked_host() ? Y2038_HOST_CASE_TIMEOUT_NS : Y2038_CASE_TIMEOUT_NS;
+}
+
+/*
+ * CAP_SYS_TIME in the effective set (/proc/self/status CapEff): a process
+ * that has it could move the real clock, so a faked host run refuses to
+ * start with it. 1 if present or unknown.
+ */
+static inline int may_set_real_clock(void)
+{
+	char line[256];
+	unsigned long long caps = ~0ULL;
+	FILE *f = fopen("/proc/self/status", "r");
+
+	if (!f)
+		return 1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "CapEff: %llx", &caps) == 1)
+			break;
+	fclose(f);
+	return (caps >> 25) & 1;	/* CAP_SYS_TIME */
+}
+
+/*
+ * Make CLOCK_REALTIME read ns from now on: in a lab guest, set it; on the
+ * host, set libfaketime's offset from the real clock (this process and its
+ * children only). 0 or -errno.
+ */
+static inline int lab_set_clock(int64_t ns)
+{
+	struct kts64 ts = kts64_from_ns(ns);
+	char offset[48];
+	int64_t diff;
+
+	if (!on_faked_host())
+		return raw64_clock_settime(CLOCK_REALTIME, &ts);
+	if (raw64_clock_gettime(CLOCK_REALTIME, &ts))
+		return -EINVAL;
+	diff = ns - kts64_to_ns(&ts);
+	faked_offset_ns = diff;
+	snprintf(offset, sizeof(offset), "%c%lld.%09lld", diff < 0 ? '-' : '+',
+		 (long long)(llabs(diff) / NSEC_PER_SEC),
+		 (long long)(llabs(diff) % NSEC_PER_SEC));
+	return setenv("FAKETIME", offset, 1) ? -errno : 0;
+}
+
+/* Let CLOCK_REALTIME tick from the case's start to ns. */
+static inline void tick_to(int64_t start_ns, int64_t ns)
+{
+	struct kts64 ts = kts64_from_ns(ns);
+
+	if (on_faked_host()) {
+		/* the real clock is years away from ns: wait the difference */
+		ts = kts64_from_ns(ns - start_ns);
+		while (raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &ts) == -EINTR)
+			;
+		return;
+	}
+	while (raw64_clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts) == -EINTR)
+		;
+}
+
 /* The case body, in a child, at its point in time. */
 static inline void run_case_child(const struct y2038_case *c, int fd)
 {
 	struct outcome o = { "CRASH", "no outcome written" };
-	struct kts64 ts = kts64_from_ns(c->start_ns);
-	int err = raw64_clock_settime(CLOCK_REALTIME, &ts);
+	int err;
 
+	if (on_faked_host() && c->kind == RAW) {
+		struct kts64 now = { 0 };
+		char real[64];
+
+		raw64_clock_gettime(CLOCK_REALTIME, &now);
+		iso8601(now.tv_sec, real, sizeof(real));
+		outcome_set(&o, "SKIP", "a raw syscall reaches the host kernel, whose clock libfaketime cannot move: clock_gettime64 reads %s here",
+			    real);
+		goto out;
+	}
+	err = lab_set_clock(c->start_ns);
 	if (err) {
-		outcome_errno(&o, "clock_settime64 (harness)", -err);
+		outcome_errno(&o, on_faked_host() ? "setenv FAKETIME (harness)" :
+			      "clock_settime64 (harness)", -err);
 		snprintf(o.class, sizeof(o.class), "ERROR");
 	} else {
-		if (c->observe_ns) {
-			ts = kts64_from_ns(c->observe_ns);
-			while (raw64_clock_nanosleep(CLOCK_REALTIME,
-						     TIMER_ABSTIME, &ts) == -EINTR)
-				;
-		}
+		if (c->observe_ns)
+			tick_to(c->start_ns, c->observe_ns);
 		c->run(&o);
 	}
+out:
 	if (write(fd, &o, sizeof(o)) != sizeof(o))
 		_exit(3);
 	_exit(0);
@@ -435,12 +533,12 @@ static inline void run_case(const struct y2038_case *c, struct outcome *o)
 		run_case_child(c, pipefd[1]);
 	}
 	close(pipefd[1]);
-	ready = wait_readable(pipefd[0], Y2038_CASE_TIMEOUT_NS);
+	ready = wait_readable(pipefd[0], case_timeout_ns());
 	if (ready <= 0) {
 		kill(pid, SIGKILL);
 		outcome_set(o, "TIMEOUT", "%s did not return within %lld s",
 			    c->name,
-			    (long long)(Y2038_CASE_TIMEOUT_NS / NSEC_PER_SEC));
+			    (long long)(case_timeout_ns() / NSEC_PER_SEC));
 	} else if (read(pipefd[0], o, sizeof(*o)) != sizeof(*o)) {
 		outcome_set(o, "CRASH", "%s: child ended without an outcome",
 			    c->name);
@@ -452,8 +550,10 @@ static inline void run_case(const struct y2038_case *c, struct outcome *o)
 			    WTERMSIG(status), strsignal(WTERMSIG(status)));
 
 	/* Put the clock back where it would be had no case moved it. */
-	restore = kts64_from_ns(real0 + clock_ns(CLOCK_MONOTONIC) - mono0);
-	raw64_clock_settime(CLOCK_REALTIME, &restore);
+	if (!on_faked_host()) {
+		restore = kts64_from_ns(real0 + clock_ns(CLOCK_MONOTONIC) - mono0);
+		raw64_clock_settime(CLOCK_REALTIME, &restore);
+	}
 }
 
 /* Counts of what report_case printed, for the Totals line. */
@@ -499,7 +599,12 @@ static inline int run_cases(const struct y2038_case *cases, size_t n)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n");
-	if (!inside_lab_guest()) {
+	if (on_faked_host()) {
+		if (may_set_real_clock()) {
+			printf("Bail out! Y2038_HOST=libfaketime with CAP_SYS_TIME: this process could set the host's clock (run it through host-tools/faketime.sh)\n");
+			return KSFT_FAIL;
+		}
+	} else if (!inside_lab_guest()) {
 		printf("Bail out! not inside a y2038-lab guest (no y2038.guest on the kernel command line): refusing to set the clock\n");
 		return KSFT_SKIP;
 	}

@@ -111,7 +111,19 @@ static void test_expect(void)
 	CHECK(strstr(err, "columns") != NULL);
 	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown abi") != NULL);
-	CHECK(parse_table("clock\t*\tafter\tlegacy\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("*\ttime\tafter\tlegacy\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "scenario must be named") != NULL);
+	/* A case and phase "*" is a rule for a column: it covers every case after it. */
+	CHECK(parse_table("clock\t*\t*\traw32\tlibfaketime\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	r = expect_lookup(&t, "clock", "time", "after", "raw32", "libfaketime", "lab", "i386");
+	CHECK(r && !strcmp(r->expected, "SKIP"));
+	r = expect_lookup(&t, "clock", "time", "after", "raw32", "compat32=y", "lab", "i386");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	expect_free(&t);
+	CHECK(parse_table("clock\t*\t*\traw32\tlibfaketime\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\traw32\tlibfaketime\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
 	CHECK(parse_table("clock\ttime\tafter\tlegacy\tcompat=y\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\t*\tPASS\t\n", &t, err) == -1);
 	CHECK(parse_table("# only comments\n", &t, err) == -1);
