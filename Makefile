@@ -392,13 +392,13 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # device powering on after the overflow), so that the comparison the patch
 # is judged against is measured too, not assumed. Then validate-distro and
 # try, for real on i386.
-UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after
+UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
-	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS))
+	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_MACHINES))
 	$(Q)tests/report-check.sh $(BUILD)/check-results/latest
 	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
-		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1)
+		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
 

@@ -53,7 +53,7 @@ fail() {
 	echo "faketime.sh: $machine: $1" >&2
 	exit 0
 }
-faketime=$(find "$libfaketime" -name libfaketime.so.1 2>/dev/null | head -1)
+faketime=$(find "$libfaketime" -name libfaketime.so.1 2>/dev/null | head -1 || true)
 [ -n "$faketime" ] || fail "no libfaketime for $userland in $libfaketime: $(cat "$libfaketime.error" 2>/dev/null || echo 'not fetched')"
 [ -e "$libc" ] || fail "no $userland C library: $libc is missing (the cross toolchain's)"
 case $runner in

@@ -20,14 +20,39 @@ jq -e 'type == "array"' "$results" >/dev/null 2>&1 || { echo "report.sh: $result
 
 ABIS='["legacy","time64","raw32","raw64","kernel"]'
 
+# The host (libfaketime) column against the real kernel: each of its cells
+# beside the same cell of its machine's compat32=y matrix boot (what a
+# distribution's kernel runs), as "agrees", "differs" or "cannot" (skipped,
+# or not measurable on the host). One JSON object per cell.
+FAKED_VS_REAL='
+	def key: "\(.arch) \(.scenario) \(.case) \(.phase) \(.abi)";
+	(map(select(.config == "compat32=y" and .boot == .arch + "-compat32-y")) | map({key: key, value: .}) | from_entries) as $real
+	| .[] | select(.config == "libfaketime") | . as $f | $real[key] as $r
+	| {arch, abi, cell: "\(.scenario).\(.case).\(.phase)", faked: .observed, real: ($r.observed // "-"),
+	   why: .reason, detail,
+	   how: (if .observed == "SKIP" or .observed == "ERROR" or $r == null then "cannot"
+		 elif .observed == $r.observed then "agrees" else "differs" end)}'
+# Why some things cannot be faked at all, for both pages.
+FAKED_LIMITS="libfaketime works by LD_PRELOAD in the program's own process: a static program never loads it (the lab's guest programs are static; the host column uses dynamic builds), a raw syscall never passes through it, and what the kernel does with its own clock (packet timestamps, timers and futex deadlines it checks) sees the real time."
+
 markdown() {
-	jq -r --argjson abis "$ABIS" '
+	jq -r --argjson abis "$ABIS" --arg limits "$FAKED_LIMITS" "[$FAKED_VS_REAL] as \$fv | "'
 		def esc: gsub("\\|"; "\\|");
 		"# y2038-lab run \(.[0].run_id // "?")", "",
 		"\(length) cells, \([.[] | select(.verdict == "match")] | length) as expected, \([.[] | select(.verdict != "match")] | length) not.", "",
 		"| boot | kernel | patches | accel | cells | as expected | not |", "|---|---|---|---|---|---|---|",
 		(group_by(.boot)[] | "| \(.[0].boot) | \(.[0].kernel_source) \(.[0].kernel) | \(.[0].patches) | \(.[0].accel) | \(length) | \([.[] | select(.verdict == "match")] | length) | \([.[] | select(.verdict != "match")] | length) |"),
 		"",
+		([.[] | select(.config == "libfaketime")] | length) as $nfaked
+		| (if $nfaked == 0 then empty else
+			"## Faking the clock in userspace (libfaketime) beside the real kernel", "",
+			"Each host (libfaketime) cell beside the same cell of its machine'"'"'s compat32=y boot. \($limits)", "",
+			"| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|",
+			([$fv[]] | group_by(.arch)[] | "| \(.[0].arch) | \(length) | \([.[] | select(.how == "agrees")] | length) | \([.[] | select(.how == "differs")] | length) | \([.[] | select(.how == "cannot")] | length) |"),
+			"", "Where it differs:", "",
+			"| machine | abi | scenario.case.phase | libfaketime | real kernel | why |", "|---|---|---|---|---|---|",
+			($fv[] | select(.how == "differs") | "| \(.arch) | \(.abi) | \(.cell) | \(.faked) | \(.real) | \(.why | esc) |"),
+			"" end),
 		(if any(.[]; .verdict != "match") then
 			"## Cells that contradict their expectation", "",
 			"| boot | abi | scenario.case.phase | observed | expected | detail |", "|---|---|---|---|---|---|",
@@ -104,8 +129,9 @@ td.mismatch { outline: 3px solid #c00; font-weight: bold; }
 .filters label { margin-right: 1em; }
 </style></head><body>
 EOF
-	jq -r --argjson abis "$ABIS" '
+	jq -r --argjson abis "$ABIS" --arg limits "$FAKED_LIMITS" "[$FAKED_VS_REAL] as \$fv | "'
 		def h: tostring | gsub("&"; "&amp;") | gsub("<"; "&lt;") | gsub(">"; "&gt;") | gsub("\""; "&quot;");
+		def column: if .config == "libfaketime" then "host (libfaketime)" else .config end;
 		def opts(f): [.[] | f] | unique | map("<option>\(h)</option>") | join("");
 		. as $all
 		| "<h1>y2038-lab run \(.[0].run_id // "?" | h)</h1>",
@@ -113,10 +139,18 @@ EOF
 		"<p class=\"filters\"><label>machine <select id=\"f-arch\"><option value=\"\">all</option>\(opts(.arch))</select></label>",
 		"<label>config <select id=\"f-config\"><option value=\"\">all</option>\(opts(.config))</select></label>",
 		"<label>ABI <select id=\"f-abi\"><option value=\"\">all</option>\($abis | map("<option>\(.)</option>") | join(""))</select></label></p>",
+		(if ($fv | length) == 0 then empty else
+			"<section id=\"faked\"><h2>Faking the clock in userspace (libfaketime) beside the real kernel</h2>",
+			"<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32=y boot. \($limits | h)</p>",
+			"<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>",
+			([$fv[]] | group_by(.arch)[] | "<tr><td>\(.[0].arch | h)</td><td>\(length)</td><td>\([.[] | select(.how == "agrees")] | length)</td><td>\([.[] | select(.how == "differs")] | length)</td><td>\([.[] | select(.how == "cannot")] | length)</td></tr>"),
+			"</table><table><tr><th>machine</th><th>abi</th><th>scenario.case.phase</th><th>libfaketime</th><th>real kernel</th><th>why</th></tr>",
+			($fv[] | select(.how == "differs") | "<tr><td>\(.arch | h)</td><td>\(.abi | h)</td><td>\(.cell | h)</td><td class=\"vs o-\(.faked | h)\" title=\"\(.detail | h)\">\(.faked | h)</td><td class=\"vs o-\(.real | h)\">\(.real | h)</td><td>\(.why | h)</td></tr>"),
+			"</table></section>" end),
 		"<!-- timelines -->",
 		(group_by(.boot)[] | . as $boot | [$abis[] as $a | select(any($boot[]; .abi == $a)) | $a] as $cols
 		 | "<section class=\"boot\" data-arch=\"\(.[0].arch | h)\" data-config=\"\(.[0].config | h)\">",
-		   "<h2>\(.[0].boot | h): \(.[0].arch | h) \(.[0].config | h), kernel \(.[0].kernel_source | h) \(.[0].kernel | h), patches \(.[0].patches | h), accel \(.[0].accel | h)</h2>",
+		   "<h2>\(.[0].boot | h): \(.[0].arch | h) \(.[0] | column | h), kernel \(.[0].kernel_source | h) \(.[0].kernel | h), patches \(.[0].patches | h), accel \(.[0].accel | h)</h2>",
 		   "<table><tr><th>scenario</th><th>case</th><th>phase</th>\($cols | map("<th data-abi=\"\(.)\">\(.)</th>") | join(""))</tr>",
 		   (group_by([.scenario, .case, .phase]) | sort_by(.[0] | [.scenario, .case, .phase])[] | . as $row
 		    | "<tr><td>\(.[0].scenario | h)</td><td>\(.[0].case | h)</td><td>\(.[0].phase | h)</td>"

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # check-run.sh - assertions on a real run of the lab (make boot-check).
 #
-#   tests/check-run.sh RUN_DIR MACHINES CONFIGS KINDS
+#   tests/check-run.sh RUN_DIR MACHINES CONFIGS KINDS HOST_COLUMNS
 #
 # Every (machine, config, boot kind) booted for real, reached the end of its scenarios,
-# recorded how it was accelerated, and every cell matched its expectation.
+# recorded how it was accelerated, and every cell matched its expectation. Each
+# host (libfaketime) column ran all its programs, none with CAP_SYS_TIME.
 set -uo pipefail
 
-run=$1 nmachines=$2 nconfigs=$3 nkinds=$4
+run=$1 nmachines=$2 nconfigs=$3 nkinds=$4 nhost=${5:-0}
 # shellcheck source=tests/tap.sh
 . "$(dirname "$0")/tap.sh"
+not() { ! "$@"; }
 
-boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d | sort)
+boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d ! -name '*-libfaketime' | sort)
+hosts=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d -name '*-libfaketime' | sort)
 expect "boot-check: one boot per machine, config and kind ($((nmachines * nconfigs * nkinds)))" \
 	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs * nkinds))
 for b in $boots; do
@@ -21,10 +24,22 @@ for b in $boots; do
 	expect "boot-check: $name: guest-init reached its end" grep -qx '# y2038-init: done' "$b/tap.log"
 	expect "boot-check: $name: accel is recorded as kvm or tcg" grep -qxE 'accel=(kvm|tcg)' "$b/meta"
 done
+expect "boot-check: one host (libfaketime) column per machine that has one ($nhost)" \
+	test "$(echo "$hosts" | grep -c .)" = "$nhost"
+for h in $hosts; do
+	name=$(basename "$h")
+	programs=$(sed -n 's/^scenarios=//p' "$h/meta" | tr , '\n' | grep -c .)
+	expect "boot-check: $name: no error recorded" not grep -q '^error=' "$h/meta"
+	expect "boot-check: $name: accel is recorded as native or qemu-user" grep -qxE 'accel=(native|qemu-user)' "$h/meta"
+	expect "boot-check: $name: all $programs programs ran to their totals" \
+		test "$(grep -c '^# # Totals:' "$h/tap.log")" = "$programs"
+	expect "boot-check: $name: run without capabilities (setpriv)" grep -q '^# host: .*setpriv .*--no-new-privs' "$h/tap.log"
+	expect "boot-check: $name: no program found CAP_SYS_TIME" not grep -q 'Bail out' "$h/tap.log"
+done
 cells=$(jq length "$run/results.json")
 expect "boot-check: results.json holds cells ($cells)" test "$cells" -gt 0
 expect "boot-check: every cell matches its expectation" \
 	test "$(jq '[.[] | select(.verdict != "match")] | length' "$run/results.json")" = 0
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
-	test "$(jq -r '[.[].config] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
+	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
 tap_end

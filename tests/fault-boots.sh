@@ -7,7 +7,9 @@
 # Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
 # five ways: a kernel that panics, a scenario the guest must time out, a
 # guest that never ends (its CPU never starts) which the host must kill, a
-# QEMU that cannot start, and no kernel at all.
+# QEMU that cannot start, and no kernel at all. Then the host (libfaketime)
+# column without its library, and a host-column program that holds
+# CAP_SYS_TIME.
 set -uo pipefail
 
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
@@ -40,6 +42,10 @@ boot host-timeout boot_timeout=3 qemu_args="-M pc -m 128 -S"	# -S: the CPU never
 boot qemu-fails qemu_args="-M no-such-board"
 printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
 boot no-kernel kernel_env="$work/broken.env"
+# The host column with no libfaketime fetched (a failed download).
+"$top/host-tools/faketime.sh" out="$work/run/boots/no-libfaketime" run_id=test machine=i386 userland=i386 \
+	libc=/usr/i686-linux-gnu/lib libfaketime="$work/no-such-dir" runner=native \
+	bins="$build/i386/dynamic" scenarios=clock-legacy 2>/dev/null
 
 "$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
 rc=$?
@@ -63,4 +69,20 @@ expect "qemu fails: every cell is ERROR, pointing at qemu.log" \
 expect "qemu fails: qemu.log says why" grep -q 'unsupported machine type' "$work/run/boots/qemu-fails/qemu.log"
 expect "no kernel: every cell is ERROR, naming the cause" \
 	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
+expect "host column without libfaketime: every cell is ERROR, naming the cause" \
+	grep -q '^ERROR: no libfaketime for i386 in .*no-such-dir' <<<"$(cell no-libfaketime time before)"
+
+# A host-column program holding CAP_SYS_TIME must refuse to start. In a user
+# namespace of its own it holds every capability, yet the kernel still
+# refuses it the real clock (capable() asks the initial namespace), so a
+# regression here cannot move the host's clock.
+faked=$build/i386/dynamic/clock-legacy
+if [ -x "$faked" ]; then
+	out=$(cd "$work" && unshare --user --map-root-user env -i Y2038_HOST=libfaketime \
+		/usr/i686-linux-gnu/lib/ld-linux.so.2 --library-path /usr/i686-linux-gnu/lib "$faked" 2>&1)
+	rc=$?
+	expect "host column: a program that holds CAP_SYS_TIME bails out (exit 1) before any case" \
+		test "$rc:$(grep -c '^ok\|^not ok' <<<"$out")" = "1:0"
+	expect "host column: it says why" grep -q '^Bail out! Y2038_HOST=libfaketime with CAP_SYS_TIME' <<<"$out"
+fi
 tap_end
