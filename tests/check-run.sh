@@ -33,6 +33,7 @@ for h in $hosts; do
 	expect "boot-check: $name: accel is recorded as native or qemu-user" grep -qxE 'accel=(native|qemu-user)' "$h/meta"
 	expect "boot-check: $name: all $programs programs ran to their totals" \
 		test "$(grep -c '^# # Totals:' "$h/tap.log")" = "$programs"
+	expect "boot-check: $name: the runner reached its end" grep -qx '# y2038-init: done' "$h/tap.log"
 	expect "boot-check: $name: run without capabilities (setpriv)" grep -q '^# host: .*setpriv .*--no-new-privs' "$h/tap.log"
 	expect "boot-check: $name: no program found CAP_SYS_TIME" not grep -q 'Bail out' "$h/tap.log"
 done
