@@ -281,6 +281,43 @@ static int decode_cmsg(const struct cmsghdr *c, int64_t *sec)
  * and judge the cmsg of the type the option names. Every SOL_SOCKET cmsg
  * type that came is listed: glibc may add or convert some.
  */
+/*
+ * The first socket that asks for receive stamps switches them on in a work
+ * item (net_enable_timestamp, with jump labels): a datagram that arrives
+ * before it has run carries no stamp, and only SO_TIMESTAMP(NS) stamp late
+ * by themselves. A guest rarely loses that race, a fast host does. Wait up
+ * to 0.5 s for a warm-up datagram that carries the stamp opt asks for.
+ */
+static void wait_until_stamped(int raw, int fd, const struct sockaddr_in *addr,
+			       int opt)
+{
+	const struct kts64 gap = kts64_from_ns(10 * NSEC_PER_MSEC);
+	int i;
+
+	for (i = 0; i < 50; i++) {
+		union {
+			struct cmsghdr align;
+			char buf[512];
+		} ctl;
+		char data[16];
+		struct iovec iov = { data, sizeof(data) };
+		struct msghdr msg = {
+			.msg_iov = &iov, .msg_iovlen = 1,
+			.msg_control = ctl.buf, .msg_controllen = sizeof(ctl.buf),
+		};
+		struct cmsghdr *c;
+
+		if (sendto(fd, "warm-up", 7, 0, (const struct sockaddr *)addr,
+			   sizeof(*addr)) < 0 ||
+		    do_recvmsg(raw, fd, &msg, MSG_DONTWAIT) < 0)
+			return;
+		for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c))
+			if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == opt)
+				return;
+		raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &gap);
+	}
+}
+
 static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
 		       int val)
 {
@@ -312,6 +349,7 @@ static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
 		outcome_errno(o, call, err);
 		goto out;
 	}
+	wait_until_stamped(raw, fd, &addr, opt);
 	lo = clock_ns(CLOCK_REALTIME);
 	if (send_self(o, fd, &addr))
 		goto out;
