@@ -309,17 +309,27 @@ try-report: try-inputs
 # beside the real kernels' verdicts. Machines name how the host runs their
 # userland (faketime in machines/*.mk); the programs' glibc is the cross
 # toolchain's. FAKETIME=no leaves the column out.
+# A second column runs the guest's static clock programs the same way: to
+# measure that LD_PRELOAD never reaches a static program.
 FAKETIME       ?= yes
 FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(READY),$(if $($(m).faketime),$(m))))
-FAKED_BINS     := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
-FAKED_RUNS     := $(FAKED_MACHINES:%=$(RUN_DIR)/boots/%-libfaketime/meta)
+FAKED_KINDS    := libfaketime libfaketime-static
+libfaketime.link        := dynamic
+libfaketime.folder      := dynamic
+libfaketime.bins        := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
+libfaketime-static.link   := static
+libfaketime-static.folder := scenarios
+libfaketime-static.bins   := clock-legacy clock-time64
+FAKED_RUNS     := $(foreach m,$(FAKED_MACHINES),$(FAKED_KINDS:%=$(RUN_DIR)/boots/$(m)-%/meta))
+# $(1): machine, $(2): kind
 define faketime-rules
-$(RUN_DIR)/boots/$(1)-libfaketime/meta: host-tools/faketime.sh $(FAKED_BINS:%=$(BUILD)/$($(1).userland)/dynamic/%) $(BUILD)/$($(1).userland)/libfaketime/.versions
+$(RUN_DIR)/boots/$(1)-$(2)/meta: host-tools/faketime.sh $($(2).bins:%=$(BUILD)/$($(1).userland)/$($(2).folder)/%) $(BUILD)/$($(1).userland)/libfaketime/.versions
 	$$(Q)host-tools/faketime.sh out=$$(@D) run_id=$$(RUN_ID) machine=$(1) userland=$($(1).userland) \
 		libc=$(patsubst %-,/usr/%/lib,$(call ucross,$($(1).userland))) libfaketime=$(BUILD)/$($(1).userland)/libfaketime \
-		runner=$($(1).faketime) bins=$(BUILD)/$($(1).userland)/dynamic scenarios=$$(subst $$(space),$$(comma),$(FAKED_BINS))
+		runner=$($(1).faketime) link=$($(2).link) bins=$(BUILD)/$($(1).userland)/$($(2).folder) \
+		scenarios=$$(subst $$(space),$$(comma),$($(2).bins))
 endef
-$(foreach m,$(FAKED_MACHINES),$(eval $(call faketime-rules,$(m))))
+$(foreach m,$(FAKED_MACHINES),$(foreach k,$(FAKED_KINDS),$(eval $(call faketime-rules,$(m),$(k)))))
 
 # Boot without collecting: the distro and try boots are judged by their own reports.
 boots: $(BOOTS)
@@ -395,7 +405,7 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
-	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_MACHINES))
+	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_RUNS))
 	$(Q)tests/report-check.sh $(BUILD)/check-results/latest
 	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
 		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)

@@ -33,7 +33,7 @@ static const char *const abi_columns[] = { "legacy", "time64", "raw32", "raw64",
 
 struct meta {
 	char machine[32], userland[32], kernel[64], kernel_source[64];
-	char config[16], patches[64], accel[16], scenarios[512];
+	char config[24], patches[64], accel[16], scenarios[512];
 	char qemu_status[16], qemu_exit[16], wall_s[16], timeout_s[16];
 	char run_id[64], rtc_base[32];
 	char accel_note[160];	/* why not kvm, when kvm was a candidate */

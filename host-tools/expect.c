@@ -43,7 +43,9 @@ static int one_of(const char *s, const char *const *set)
 }
 
 static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "kernel", "*", NULL };
-static const char *const configs[] = { "compat32=y", "compat32=n", "libfaketime", "*", NULL };
+static const char *const configs[] = {
+	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
+};
 static const char *const patch_sets[] = { "lab", "none", "*", NULL };
 
 static int field_ok(const char *f, size_t len, size_t size)
@@ -114,7 +116,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		return -1;
 	}
 	if (!one_of(r->config, configs)) {
-		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n, libfaketime or *)",
+		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n, libfaketime, libfaketime-static or *)",
 			 name, lineno, r->config);
 		return -1;
 	}

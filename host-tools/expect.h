@@ -7,7 +7,7 @@
 
 struct expect_row {
 	char scenario[32], name[64], phase[16];	/* exact, never "*" */
-	char abi[16], config[16], patches[8];	/* may be "*" */
+	char abi[16], config[24], patches[8];	/* may be "*" */
 	char arch[32];				/* may be "*" */
 	char expected[16];
 	char reason[256];

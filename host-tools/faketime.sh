@@ -4,11 +4,14 @@
 # so that their verdicts can be set beside the ones QEMU's real kernels give.
 #
 #   faketime.sh out=DIR run_id=ID machine=M userland=U libc=DIR libfaketime=DIR \
-#       runner=native|qemu-arm bins=DIR scenarios=a,b,...
+#       runner=native|qemu-arm bins=DIR scenarios=a,b,... [link=dynamic|static]
 #
 # libc is the cross toolchain's glibc (the programs' own), libfaketime the
-# Debian package of their architecture, unpacked (debian.sh package). runner says how this host runs
-# them: natively (i386 on x86-64) or under qemu-user (no binfmt needed).
+# Debian package of their architecture, unpacked (debian.sh package). runner
+# says how this host runs them: natively (i386 on x86-64) or under qemu-user
+# (no binfmt needed). link=static runs static programs (the guest's) with
+# LD_PRELOAD set as a user would, the column libfaketime-static: to measure
+# that the library never gets in.
 # Writes DIR/meta and DIR/tap.log in the guest's format (guest-init/init.c),
 # for the collector.
 #
@@ -18,10 +21,10 @@
 # it finds the capability anyway.
 set -euo pipefail
 
-out= run_id= machine= userland= libc= libfaketime= runner= bins= scenarios=
+out= run_id= machine= userland= libc= libfaketime= runner= bins= scenarios= link=dynamic
 for arg in "$@"; do
 	case $arg in
-	out=* | run_id=* | machine=* | userland=* | libc=* | libfaketime=* | runner=* | bins=* | scenarios=*)
+	out=* | run_id=* | machine=* | userland=* | libc=* | libfaketime=* | runner=* | bins=* | scenarios=* | link=*)
 		declare "${arg%%=*}=${arg#*=}" ;;
 	*) echo "faketime.sh: unknown argument $arg" >&2; exit 2 ;;
 	esac
@@ -39,7 +42,11 @@ meta machine "$machine"
 meta userland "$userland"
 meta kernel "$(uname -r)"
 meta kernel_source "this host"
-meta config libfaketime
+case $link in
+dynamic) meta config libfaketime ;;
+static) meta config libfaketime-static ;;
+*) echo "faketime.sh: link=$link: want dynamic or static" >&2; exit 2 ;;
+esac
 meta patches "$(cat "$libfaketime/.versions" 2>/dev/null || echo 'libfaketime ?')"
 meta accel "$([ "$runner" = native ] && echo native || echo qemu-user)"
 meta scenarios "$scenarios"
@@ -59,7 +66,9 @@ faketime=$(find "$libfaketime" -name libfaketime.so.1 2>/dev/null | head -1 || t
 case $runner in
 native) loader=$(ls "$libc"/ld-linux*.so.* 2>/dev/null | head -1)
 	[ -n "$loader" ] || fail "no dynamic loader in $libc"
-	run=("$loader" --library-path "$libc" --preload "$faketime") ;;
+	run=("$loader" --library-path "$libc" --preload "$faketime")
+	# a static program runs by itself; the loader is not in it
+	[ "$link" = dynamic ] || run=(env "LD_PRELOAD=$faketime") ;;
 qemu-*) command -v "$runner" >/dev/null || fail "$runner is missing (Debian package qemu-user)"
 	run=("$runner" -L "${libc%/lib}" -E "LD_PRELOAD=$faketime") ;;
 *) fail "runner=$runner: want native or qemu-ARCH" ;;

@@ -20,15 +20,16 @@ jq -e 'type == "array"' "$results" >/dev/null 2>&1 || { echo "report.sh: $result
 
 ABIS='["legacy","time64","raw32","raw64","kernel"]'
 
-# The host (libfaketime) column against the real kernel: each of its cells
+# The host (libfaketime) columns against the real kernel: each of their cells
 # beside the same cell of its machine's compat32=y matrix boot (what a
 # distribution's kernel runs), as "agrees", "differs" or "cannot" (skipped,
 # or not measurable on the host). One JSON object per cell.
 FAKED_VS_REAL='
 	def key: "\(.arch) \(.scenario) \(.case) \(.phase) \(.abi)";
 	(map(select(.config == "compat32=y" and .boot == .arch + "-compat32-y")) | map({key: key, value: .}) | from_entries) as $real
-	| .[] | select(.config == "libfaketime") | . as $f | $real[key] as $r
-	| {arch, abi, cell: "\(.scenario).\(.case).\(.phase)", faked: .observed, real: ($r.observed // "-"),
+	| .[] | select(.config | startswith("libfaketime")) | . as $f | $real[key] as $r
+	| {arch: (.arch + if .config == "libfaketime-static" then " (static)" else "" end),
+	   abi, cell: "\(.scenario).\(.case).\(.phase)", faked: .observed, real: ($r.observed // "-"),
 	   why: .reason, detail,
 	   how: (if .observed == "SKIP" or .observed == "ERROR" or $r == null then "cannot"
 		 elif .observed == $r.observed then "agrees" else "differs" end)}'
@@ -43,7 +44,7 @@ markdown() {
 		"| boot | kernel | patches | accel | cells | as expected | not |", "|---|---|---|---|---|---|---|",
 		(group_by(.boot)[] | "| \(.[0].boot) | \(.[0].kernel_source) \(.[0].kernel) | \(.[0].patches) | \(.[0].accel) | \(length) | \([.[] | select(.verdict == "match")] | length) | \([.[] | select(.verdict != "match")] | length) |"),
 		"",
-		([.[] | select(.config == "libfaketime")] | length) as $nfaked
+		($fv | length) as $nfaked
 		| (if $nfaked == 0 then empty else
 			"## Faking the clock in userspace (libfaketime) beside the real kernel", "",
 			"Each host (libfaketime) cell beside the same cell of its machine'"'"'s compat32=y boot. \($limits)", "",
@@ -77,7 +78,8 @@ timeline_svg() {
 	  if (NR == 1 || $3 < tmin) tmin = $3; if ($3 > tmax) tmax = $3 }
 	END {
 		if (!NR) exit
-		split("#1b7f1b #c0392b #2c6fbb #8e44ad #d68910 #16a085 #7f8c8d", colour, " ")
+		# ten colours, raw readers dashed: a boot plots up to ten readers
+		split("#1b7f1b #c0392b #2c6fbb #8e44ad #d68910 #16a085 #7f8c8d #e84393 #6d4c41 #00838f", colour, " ")
 		split("right time|wrong value|1901 (wrapped)|call failed", label, "|")
 		w = 120 + (tmax - tmin) * 60 + 240; h = 60 + 4 * 50
 		printf "<figure class=\"timeline\"><figcaption>%s</figcaption>\n", title
@@ -95,15 +97,16 @@ timeline_svg() {
 		for (i = 1; i <= NR; i++) {
 			x = 120 + (t[i] - tmin) * 60; y = 40 + band(t[i], v[i]) * 50 + (k[i] - n / 2) * 3
 			pts[k[i]] = pts[k[i]] sprintf("%d,%d ", x, y)
-			printf "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"%s\"><title>%s at %s: %s</title></circle>\n", x, y, colour[k[i] % 7 + 1], names[k[i]], t[i], v[i]
-			if (band(t[i], v[i]) == 3 && !(v[i] in shown)) {	# each errno named once
+			printf "<circle cx=\"%d\" cy=\"%d\" r=\"3\" fill=\"%s\"><title>%s at %s: %s</title></circle>\n", x, y, colour[k[i] % 10 + 1], names[k[i]], t[i], v[i]
+			if (band(t[i], v[i]) == 3 && !(v[i] in shown)) {	# each errno named once, one under another
 				shown[v[i]] = 1
-				printf "<text x=\"%d\" y=\"%d\" fill=\"#c00\">%s</text>\n", x + 4, y + 14, v[i]
+				printf "<text x=\"%d\" y=\"%d\" fill=\"#c00\">%s</text>\n", x + 4, 40 + 3 * 50 + 14 + nshown++ * 12, v[i]
 			}
 		}
 		for (j = 0; j < n; j++) {
-			printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", pts[j], colour[j % 7 + 1]
-			printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", w - 220, 30 + j * 16, colour[j % 7 + 1], names[j]
+			dash = names[j] ~ /^raw/ ? " stroke-dasharray=\"5,3\"" : ""
+			printf "<polyline points=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\"%s/>\n", pts[j], colour[j % 10 + 1], dash
+			printf "<text x=\"%d\" y=\"%d\" fill=\"%s\">%s</text>\n", w - 220, 30 + j * 16, colour[j % 10 + 1], names[j]
 		}
 		print "</svg></figure>"
 	}'
@@ -131,7 +134,8 @@ td.mismatch { outline: 3px solid #c00; font-weight: bold; }
 EOF
 	jq -r --argjson abis "$ABIS" --arg limits "$FAKED_LIMITS" "[$FAKED_VS_REAL] as \$fv | "'
 		def h: tostring | gsub("&"; "&amp;") | gsub("<"; "&lt;") | gsub(">"; "&gt;") | gsub("\""; "&quot;");
-		def column: if .config == "libfaketime" then "host (libfaketime)" else .config end;
+		def column: if .config == "libfaketime" then "host (libfaketime)"
+			elif .config == "libfaketime-static" then "host (libfaketime, static programs)" else .config end;
 		def opts(f): [.[] | f] | unique | map("<option>\(h)</option>") | join("");
 		. as $all
 		| "<h1>y2038-lab run \(.[0].run_id // "?" | h)</h1>",
@@ -186,7 +190,11 @@ timelines() {
 	echo "<h2>Across the overflow: what each way of reading the clock returned</h2>"
 	for b in "$run"/boots/*/; do
 		[ -f "$b/tap.log" ] && grep -q '^# # timeline ' "$b/tap.log" || continue
-		timeline_svg "$b/tap.log" "$(basename "$b"): a reading at each second, the clock set there (time64 readers: clock_gettime64)"
+		case $(basename "$b") in
+		*-libfaketime*) how="libfaketime's offset moved there, the host's clock untouched" ;;
+		*) how="the clock set there" ;;
+		esac
+		timeline_svg "$b/tap.log" "$(basename "$b"): a reading at each second, $how (time64 readers: clock_gettime64)"
 	done
 }
 
