@@ -350,7 +350,7 @@ kunit-%:
 
 # --- Commands.
 .PHONY: run lab report deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
-	validate-distro distro-inputs distro-report boots try try-inputs try-report
+	validate-distro distro-inputs distro-report boots try try-inputs try-report fuzz repeat
 run: deps
 	$(Q)$(MAKE) --no-print-directory lab
 
@@ -373,19 +373,52 @@ deps:
 	$(Q)host-tools/deps.sh --optional $(MACHINE_PACKAGES)
 
 # The closing line sums the tests of both parts. The report page is checked
-# in Debian's Chromium.
-CHECK_PACKAGES := chromium
+# in Debian's Chromium; the parsers are fuzzed with clang's libFuzzer.
+CHECK_PACKAGES := chromium clang libclang-rt-14-dev
 COUNTS := $(abspath $(BUILD)/check-counts)
 check: deps
 	$(Q)host-tools/deps.sh $(CHECK_PACKAGES)
 	@mkdir -p $(BUILD) && rm -f $(COUNTS)
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS)
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory patch-check
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check
 	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
 
 # The series is clean, applies to every kernel offered, and its KUnit tests pass.
 patch-check: checkpatch kunit
+
+# --- Fuzzing: every parser of untrusted input (the guest's TAP, .config
+# files, the expectations table, ELF files) under libFuzzer, ASan and UBSan.
+# make check runs each target briefly; make fuzz FUZZ_SECONDS=N runs it long.
+# What a run finds goes to build/fuzz/ (corpus-NAME/, crash-NAME-*), never
+# into tests/fuzz/corpus/.
+FUZZ_TARGETS       := tap kconfig expect scan
+FUZZ_DIR           := $(BUILD)/fuzz
+FUZZ_CFLAGS        := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS       ?= 600
+FUZZ_CHECK_SECONDS ?= 10
+$(FUZZ_DIR)/fuzz-tap: tests/fuzz/fuzz-tap.c host-tools/tap.c host-tools/tap.h
+$(FUZZ_DIR)/fuzz-kconfig: tests/fuzz/fuzz-kconfig.c host-tools/kconfig.c host-tools/kconfig.h
+$(FUZZ_DIR)/fuzz-expect: tests/fuzz/fuzz-expect.c host-tools/expect.c host-tools/expect.h
+# the scanner is one program: its target includes scan.c whole
+$(FUZZ_DIR)/fuzz-scan: tests/fuzz/fuzz-scan.c host-tools/scan.c
+$(FUZZ_DIR)/fuzz-scan: FUZZ_LIBS := -lelf
+$(FUZZ_DIR)/fuzz-%:
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $(filter-out host-tools/scan.c,$(filter %.c,$^)) $(FUZZ_LIBS)
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+	$(Q)tests/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# --- make repeat [REPEAT=10]: the whole matrix REPEAT times, then every
+# cell compared with the first run's (host-tools/repeat.sh).
+REPEAT ?= 10
+repeat: deps
+	$(Q)for k in $$(seq 1 $(REPEAT)); do \
+		echo "  REPEAT   run $$k of $(REPEAT)"; \
+		$(MAKE) --no-print-directory lab RUN_ID=$(RUN_ID)-r$$k || true; done
+	$(Q)host-tools/repeat.sh $$(seq -f '$(RESULTS)/$(RUN_ID)-r%g' 1 $(REPEAT)) | tee $(RESULTS)/$(RUN_ID)-repeat.txt
 
 # Debian's shipped configs of the 32-bit machines, for the config checker's tests.
 DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(BUILD)/debian/config.$($(m).distro_arch)_none_$($(m).debian_flavour)))
@@ -404,6 +437,7 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # try, for real on i386.
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
+	$(Q)tests/host-untouched.sh snapshot $(BUILD)/host-before
 	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
 	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_RUNS))
 	$(Q)tests/report-check.sh $(BUILD)/check-results/latest
@@ -411,6 +445,7 @@ boot-check:
 		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
+	$(Q)tests/host-untouched.sh compare $(BUILD)/host-before
 
 clean:
 	rm -rf $(BUILD)

@@ -226,6 +226,16 @@ expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps 
 expect "report: no results.json is a clear error" \
 	test "$("$top/host-tools/report.sh" "$work/no-such-run" 2>&1)" = "report.sh: no $work/no-such-run/results.json: collect the run first"
 
+# --- make repeat's comparison (host-tools/repeat.sh) of the runs above.
+expect "repeat: two runs with the same cells are identical (exit 0)" \
+	test "$("$top/host-tools/repeat.sh" "$work/runs/report" "$work/runs/report-timeline" >/dev/null; echo $?)" = 0
+out=$("$top/host-tools/repeat.sh" "$work/runs/report" "$work/runs/report-mismatch")
+rc=$?
+expect "repeat: a cell whose outcome changed is named with both outcomes (exit 1)" \
+	test "$rc:$(grep -c '^  i386-compat32-y clock.time.before legacy: PASS (.*) | WRAP (' <<<"$out")" = "1:1"
+expect "repeat: a run without results is an error (exit 2)" \
+	test "$("$top/host-tools/repeat.sh" "$work/runs/report" "$work/no-such-run" >/dev/null 2>&1; echo $?)" = 2
+
 # --- The bookworm demo: Debian's programs, only the ABIs its rows name.
 run=$(new_run bookworm i386-compat32-n-bookworm)
 collect "$run"

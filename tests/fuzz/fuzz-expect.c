@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz-expect.c - libFuzzer target for the expectations table reader
+ * (host-tools/expect.c): a table is rejected whole or read exactly, and
+ * every row it keeps is found again by a lookup of its own cell.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../host-tools/expect.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct expect_table t;
+	char err[256];
+	size_t i;
+
+	if (expect_parse((const char *)data, size, "fuzz", &t, err, sizeof(err)))
+		return 0;
+	for (i = 0; i < t.nrows; i++) {
+		const struct expect_row *r = &t.rows[i];
+
+		/* a row of named columns only: its own cell must find a row */
+		if (strcmp(r->name, "*") && strcmp(r->phase, "*") && strcmp(r->abi, "*") &&
+		    strcmp(r->config, "*") && strcmp(r->patches, "*") && strcmp(r->arch, "*") &&
+		    !expect_lookup(&t, r->scenario, r->name, r->phase, r->abi, r->config,
+				   r->patches, r->arch))
+			abort();
+	}
+	expect_free(&t);
+	return 0;
+}

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz-tap.c - libFuzzer target for the guest's TAP (host-tools/tap.c): what
+ * a dying guest writes to its serial port is untrusted input. Every binary
+ * the parser records must be findable by name, and freeing must be clean.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../../host-tools/tap.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct tap_run run;
+	size_t i;
+
+	if (tap_parse((const char *)data, size, &run))
+		return 0;
+	for (i = 0; i < run.nbins; i++) {
+		struct tap_binary *b = &run.bins[i];
+
+		if (strnlen(b->name, sizeof(b->name)) == sizeof(b->name) ||
+		    tap_find_binary(&run, b->name) == NULL)
+			abort();	/* a name not terminated, or not found again */
+		for (size_t k = 0; k < b->ncells; k++)
+			if (strnlen(b->cells[k].detail, sizeof(b->cells[k].detail)) ==
+			    sizeof(b->cells[k].detail))
+				abort();
+	}
+	tap_free(&run);
+	return 0;
+}
