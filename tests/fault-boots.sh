@@ -8,8 +8,8 @@
 # five ways: a kernel that panics, a scenario the guest must time out, a
 # guest that never ends (its CPU never starts) which the host must kill, a
 # QEMU that cannot start, and no kernel at all. Then the host (libfaketime)
-# column without its library, and a host-column program that holds
-# CAP_SYS_TIME.
+# column without its library, with a program that crashes, and with one that
+# holds CAP_SYS_TIME.
 set -uo pipefail
 
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
@@ -46,6 +46,14 @@ boot no-kernel kernel_env="$work/broken.env"
 "$top/host-tools/faketime.sh" out="$work/run/boots/no-libfaketime" run_id=test machine=i386 userland=i386 \
 	libc=/usr/i686-linux-gnu/lib libfaketime="$work/no-such-dir" runner=native \
 	bins="$build/i386/dynamic" scenarios=clock-legacy 2>/dev/null
+# A host-column program that dies of a signal.
+mkdir -p "$work/crasher"
+chmod 755 "$work" "$work/crasher"	# the column runs as nobody
+echo 'int main(void) { *(volatile int *)0 = 1; return 0; }' >"$work/crasher.c"
+i686-linux-gnu-gcc -o "$work/crasher/clock-legacy" "$work/crasher.c"
+"$top/host-tools/faketime.sh" out="$work/run/boots/host-crash" run_id=test machine=i386 userland=i386 \
+	libc=/usr/i686-linux-gnu/lib libfaketime="$build/i386/libfaketime" runner=native \
+	bins="$work/crasher" scenarios=clock-legacy >/dev/null 2>&1
 
 "$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
 rc=$?
@@ -71,6 +79,8 @@ expect "no kernel: every cell is ERROR, naming the cause" \
 	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
 expect "host column without libfaketime: every cell is ERROR, naming the cause" \
 	grep -q '^ERROR: no libfaketime for i386 in .*no-such-dir' <<<"$(cell no-libfaketime time before)"
+expect "host column, a program killed by SIGSEGV: its cells are CRASH, naming the signal" \
+	grep -q '^CRASH: .*CRASH signal 11 (SEGV)' <<<"$(cell host-crash time before)"
 
 # A host-column program holding CAP_SYS_TIME must refuse to start. In a user
 # namespace of its own it holds every capability, yet the kernel still
