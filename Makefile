@@ -434,7 +434,8 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
 # device powering on after the overflow), so that the comparison the patch
 # is judged against is measured too, not assumed. Then validate-distro and
-# try, for real on i386.
+# try, for real on i386. Around it all, the host's kernel and clock must be
+# as they were (host-untouched.sh).
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
 	$(Q)tests/host-untouched.sh snapshot $(BUILD)/host-before

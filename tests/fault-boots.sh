@@ -42,18 +42,20 @@ boot host-timeout boot_timeout=3 qemu_args="-M pc -m 128 -S"	# -S: the CPU never
 boot qemu-fails qemu_args="-M no-such-board"
 printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
 boot no-kernel kernel_env="$work/broken.env"
-# The host column with no libfaketime fetched (a failed download).
-"$top/host-tools/faketime.sh" out="$work/run/boots/no-libfaketime" run_id=test machine=i386 userland=i386 \
-	libc=/usr/i686-linux-gnu/lib libfaketime="$work/no-such-dir" runner=native \
-	bins="$build/i386/dynamic" scenarios=clock-legacy 2>/dev/null
-# A host-column program that dies of a signal.
+# host_column NAME LIBFAKETIME_DIR BINS_DIR: i386's host column, clock-legacy only.
+host_column() {
+	"$top/host-tools/faketime.sh" out="$work/run/boots/$1" run_id=test machine=i386 userland=i386 \
+		libc=/usr/i686-linux-gnu/lib libfaketime="$2" runner=native \
+		bins="$3" scenarios=clock-legacy >/dev/null 2>&1
+}
+# No libfaketime fetched (a failed download).
+host_column no-libfaketime "$work/no-such-dir" "$build/i386/dynamic"
+# A program that dies of a signal.
 mkdir -p "$work/crasher"
 chmod 755 "$work" "$work/crasher"	# the column runs as nobody
 echo 'int main(void) { *(volatile int *)0 = 1; return 0; }' >"$work/crasher.c"
 i686-linux-gnu-gcc -o "$work/crasher/clock-legacy" "$work/crasher.c"
-"$top/host-tools/faketime.sh" out="$work/run/boots/host-crash" run_id=test machine=i386 userland=i386 \
-	libc=/usr/i686-linux-gnu/lib libfaketime="$build/i386/libfaketime" runner=native \
-	bins="$work/crasher" scenarios=clock-legacy >/dev/null 2>&1
+host_column host-crash "$build/i386/libfaketime" "$work/crasher"
 
 "$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
 rc=$?
