@@ -3,7 +3,7 @@
  * clock: reading the wall clock either side of the rollover, its resolution
  * and its NTP state (adjtimex, clock_adjtime) after it, setting it to a time
  * past it (clock_settime, settimeofday), and sleeping across it: to an
- * absolute deadline past it, and for a relative 500 ms.
+ * absolute deadline past it, and for a relative 100 ms.
  *
  * Each interface is read through libc (legacy or time64 glibc, whichever this
  * binary was built as) and through the raw syscall of the same width: time32

@@ -12,7 +12,7 @@
  * _NEW types __kernel_sock_timeval / __kernel_timespec (64-bit). A read-back
  * into more bytes than its layout has is reported, not trusted.
  *
- * At 03:14:07.75 a 500 ms SO_RCVTIMEO or SO_SNDTIMEO is set, read back with
+ * At 03:14:07.95 a 100 ms SO_RCVTIMEO or SO_SNDTIMEO is set, read back with
  * getsockopt past the overflow, and for SO_RCVTIMEO waited for by a recv()
  * on an empty socket.
  *
@@ -551,14 +551,14 @@ static void judge_timeout(struct outcome *o, const char *call, int64_t got,
 }
 
 /*
- * Set a 500 ms timeout at 03:14:07.75, then read it back at 03:14:08.05:
+ * Set a 100 ms timeout at 03:14:07.95, then read it back at 03:14:08.05:
  * it is kept in jiffies, so the rollover should not touch it.
  */
 static void run_timeo(struct outcome *o, int raw, const char *plain, int opt)
 {
 	unsigned char buf[READBACK_SIZE];
 	socklen_t size, len;
-	struct kts64 pause = kts64_from_ns(300 * NSEC_PER_MSEC);
+	struct kts64 pause = kts64_from_ns(Y2038_ACROSS_WAIT_NS);
 	char name[48], call[96];
 	int fd, err;
 	size_t far;
@@ -603,8 +603,8 @@ static void watchdog(int sig)
 }
 
 /*
- * Set a 500 ms SO_RCVTIMEO at 03:14:07.75 and recv() on an empty socket:
- * it should give up with EAGAIN at 03:14:08.25. A timeout that was lost
+ * Set a 100 ms SO_RCVTIMEO at 03:14:07.95 and recv() on an empty socket:
+ * it should give up with EAGAIN at 03:14:08.05. A timeout that was lost
  * would block for ever: SIGALRM (no SA_RESTART) breaks that off.
  */
 static void run_rcvtimeo_wait(struct outcome *o, int raw, const char *plain,

@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * timers: sleeps and timers armed at 03:14:07.75 that end past the rollover.
+ * timers: sleeps and timers armed at 03:14:07.95 that end past the rollover.
  *
- * nanosleep for 500 ms; a POSIX timer (timer_settime) and a timerfd on
- * CLOCK_REALTIME, each for a relative 500 ms and for an absolute deadline
- * "now + 500 ms" computed the way a program does (in a 32-bit time_t that is
- * 1901); setitimer(ITIMER_REAL) for 500 ms and alarm(1). Each case measures
+ * nanosleep for 100 ms; a POSIX timer (timer_settime) and a timerfd on
+ * CLOCK_REALTIME, each for a relative 100 ms and for an absolute deadline
+ * "now + 100 ms" computed the way a program does (in a 32-bit time_t that is
+ * 1901); setitimer(ITIMER_REAL) for 100 ms and alarm(1). Each case measures
  * when the sleep ended or the timer fired (signals are waited for with the
  * raw rt_sigtimedwait_time64, timerfds with the raw ppoll_time64), and a
  * timer's remaining time is read back right after arming: it must be
- * (0, 500 ms], not a wrapped or negative value.
+ * (0, 100 ms], not a wrapped or negative value.
  *
  * libc is legacy or time64 glibc, whichever this binary was built as. raw is
  * the time32 syscall (nanosleep 162, timer_settime/gettime 260/261,
@@ -129,7 +129,7 @@ static int wait_sigalrm(int64_t timeout_ns)
 }
 
 
-/* "now + 500 ms" computed the way a program does (see TS_ADVANCE). */
+/* "now + 100 ms" computed the way a program does (see TS_ADVANCE). */
 static int libc_deadline(struct timespec *ts)
 {
 	if (clock_gettime(CLOCK_REALTIME, ts))

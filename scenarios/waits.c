@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * waits: blocking calls armed at 03:14:07.75 whose timeout or deadline ends
+ * waits: blocking calls armed at 03:14:07.95 whose timeout or deadline ends
  * past the rollover, on things that never become ready, so each one must run
- * out its 500 ms: not fail, not return at once, not hang.
+ * out its 100 ms: not fail, not return at once, not hang.
  *
- * futex FUTEX_WAIT for a relative 500 ms, and FUTEX_WAIT_BITSET with
- * FUTEX_CLOCK_REALTIME to an absolute deadline "now + 500 ms" computed the
+ * futex FUTEX_WAIT for a relative 100 ms, and FUTEX_WAIT_BITSET with
+ * FUTEX_CLOCK_REALTIME to an absolute deadline "now + 100 ms" computed the
  * way a program does (in a 32-bit time_t that is 1901); a mutex another
  * thread holds (pthread_mutex_timedlock) and a condition nobody signals
  * (pthread_cond_timedwait) to the same deadline; ppoll, pselect6 and select
@@ -51,8 +51,11 @@
 #include "harness.h"
 
 #define WAIT_NS		Y2038_ACROSS_WAIT_NS
-/* Our own bound on recvmmsg, whose timeout cannot end a wait for nothing. */
-#define RCVTIMEO_SEC	2
+/*
+ * Our own bound on recvmmsg, whose timeout cannot end a wait for nothing:
+ * long enough past its timeout that the two cannot be mistaken.
+ */
+#define RCVTIMEO_NS	(5 * WAIT_NS)
 /* How long the mutex holder may take to say it holds it. */
 #define READY_TIMEOUT_NS (2 * NSEC_PER_SEC)
 #define MSG_SIZE	8
@@ -152,7 +155,7 @@ static void append_deadline(struct outcome *o, int64_t sec)
 }
 
 
-/* "now + 500 ms" computed the way a program does (see TS_ADVANCE). */
+/* "now + 100 ms" computed the way a program does (see TS_ADVANCE). */
 static int libc_deadline(struct timespec *ts)
 {
 	if (clock_gettime(CLOCK_REALTIME, ts))
@@ -767,7 +770,8 @@ static int quiet_socket(struct outcome *o)
 		.sin_family = AF_INET,
 		.sin_addr.s_addr = htonl(INADDR_LOOPBACK),
 	};
-	struct timeval bound = { RCVTIMEO_SEC, 0 };
+	struct timeval bound = { RCVTIMEO_NS / NSEC_PER_SEC,
+				 (RCVTIMEO_NS % NSEC_PER_SEC) / 1000 };
 	int fd, err = loopback_up();
 
 	if (err) {
@@ -795,8 +799,8 @@ static void judge_recvmmsg(struct outcome *o, const char *call, long ret,
 
 	if (ret < 0 && err == EAGAIN)
 		outcome_set(o, "TIMEOUT",
-			    "%s: its %.3f s timeout did not end the wait: errno EAGAIN after %.3f s, from our SO_RCVTIMEO of %d s",
-			    call, WAIT_NS / 1e9, took / 1e9, RCVTIMEO_SEC);
+			    "%s: its %.3f s timeout did not end the wait: errno EAGAIN after %.3f s, from our SO_RCVTIMEO of %.3f s",
+			    call, WAIT_NS / 1e9, took / 1e9, RCVTIMEO_NS / 1e9);
 	else
 		judge_expiry(o, call, ret, err, 0, t0);
 }
