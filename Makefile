@@ -30,6 +30,10 @@ RUN_DIR := $(RESULTS)/$(RUN_ID)
 
 Q := $(if $(V),,@)
 say = @printf '  %-8s %s\n' $(1) '$(2)'
+# Guests boot in parallel, one per core (TCG runs a guest on one host thread).
+LAB_JOBS ?= $(shell nproc)
+# results/latest moves in one step: a concurrent run never finds it missing.
+set-latest = ln -sfn $(RUN_ID) $(RESULTS)/.latest-$(RUN_ID) && mv -T $(RESULTS)/.latest-$(RUN_ID) $(RESULTS)/latest
 
 # --- Machines and configs: facts are data (machines/*.mk, patches/config/).
 ALL_MACHINES := $(patsubst machines/%.mk,%,$(sort $(wildcard machines/*.mk)))
@@ -54,7 +58,7 @@ COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison l
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
-ifneq ($(filter lab boots boot-check patch-check kunit,$(MAKECMDGOALS)),)
+ifneq ($(filter lab inputs boots boot-check patch-check kunit,$(MAKECMDGOALS)),)
 $(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
 endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
@@ -252,7 +256,7 @@ SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
 validate-distro: deps
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(strip $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
-	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
+	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
 # The inputs, the config report and the scan; then the smoke session over the root.
@@ -289,7 +293,7 @@ distro-report: distro-inputs
 TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
 try: deps $(HOST)/y2038-scan
 	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program))
-	@mkdir -p $(RUN_DIR) && ln -sfn $(RUN_ID) $(RESULTS)/latest
+	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)arch=$$(host-tools/try.sh arch "$(SCAN)" $(BIN)) && \
 		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
 
@@ -334,6 +338,19 @@ $(foreach m,$(FAKED_MACHINES),$(foreach k,$(FAKED_KINDS),$(eval $(call faketime-
 # Boot without collecting: the distro and try boots are judged by their own reports.
 boots: $(BOOTS)
 
+# What the boots and host columns read, built first under a lock on BUILD:
+# two runs at once never build the same file at once (the cache has its
+# own locks), and once built, files are replaced only by renaming.
+INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe \
+	$(foreach m,$(READY),$(CONFIGS:%=$(KERNEL_ENVS)/$(m)-%.env) \
+		$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
+	$(foreach m,$(FAKED_MACHINES),$(BUILD)/$($(m).userland)/libfaketime/.versions \
+		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
+inputs: $(INPUTS)
+# $(1): variables for the run (RESULTS=, SERIES=, ...)
+locked-lab = mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs $(1) && \
+	$(MAKE) --no-print-directory -j$(LAB_JOBS) lab $(1)
+
 # --- The patches' own checks: checkpatch --strict against every kernel the
 # lab offers, and their KUnit tests under QEMU with kunit.py on each machine
 # that names a kunit_arch, with its kunit_add options (machines/*.mk).
@@ -350,14 +367,14 @@ kunit-%:
 
 # --- Commands.
 .PHONY: run lab report deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
-	validate-distro distro-inputs distro-report boots try try-inputs try-report fuzz repeat
+	validate-distro distro-inputs distro-report boots inputs try try-inputs try-report fuzz repeat
 run: deps
-	$(Q)$(MAKE) --no-print-directory lab
+	$(Q)$(call locked-lab,)
 
 # The matrix of one run; exits non-zero when an observation contradicts its expectation.
 # The report is written whatever the verdicts: a run with mismatches needs it most.
 lab: $(BOOTS) $(FAKED_RUNS) $(HOST)/y2038-collect
-	$(Q)ln -sfn $(RUN_ID) $(RESULTS)/latest
+	$(Q)$(set-latest)
 	$(Q)rc=0; $(HOST)/y2038-collect expectations.tsv $(RUN_DIR) || rc=$$?; \
 	host-tools/report.sh $(RUN_DIR); \
 	echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, report.html, report.md, boots/*/console.log)"; \
@@ -417,7 +434,7 @@ REPEAT ?= 10
 repeat: deps
 	$(Q)for k in $$(seq 1 $(REPEAT)); do \
 		echo "  REPEAT   run $$k of $(REPEAT)"; \
-		$(MAKE) --no-print-directory lab RUN_ID=$(RUN_ID)-r$$k || true; done
+		$(call locked-lab,RUN_ID=$(RUN_ID)-r$$k) || true; done
 	$(Q)host-tools/repeat.sh $$(seq -f '$(RESULTS)/$(RUN_ID)-r%g' 1 $(REPEAT)) | tee $(RESULTS)/$(RUN_ID)-repeat.txt
 
 # Debian's shipped configs of the 32-bit machines, for the config checker's tests.
@@ -439,11 +456,11 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
 	$(Q)tests/host-untouched.sh snapshot $(BUILD)/host-before
-	$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-results
+	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-results)
 	$(Q)tests/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_RUNS))
 	$(Q)tests/report-check.sh $(BUILD)/check-results/latest
-	$(if $(filter armv7,$(READY)),$(Q)$(MAKE) --no-print-directory lab RESULTS=$(BUILD)/check-unpatched \
-		SERIES=none $(UNPATCHED_CHECK) && tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
+	$(if $(filter armv7,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
+		tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
 	$(Q)tests/host-untouched.sh compare $(BUILD)/host-before

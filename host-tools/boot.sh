@@ -81,8 +81,11 @@ choose_accel() {
 	for a in $accel; do
 		[ "$a" = kvm ] || { echo "$a"; return; }
 		file=$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+		mkdir -p "$cache/accel"
+		# parallel boots of one machine probe once; the others wait for it
+		exec 8>"$file.lock"
+		flock 8
 		if [ ! -f "$file" ]; then
-			mkdir -p "$cache/accel"
 			if ! verdict=$("$probe"); then
 				:
 			else
@@ -99,6 +102,7 @@ choose_accel() {
 			fi
 			echo "$verdict" >"$file"
 		fi
+		exec 8>&-
 		verdict=$(cat "$file")
 		if [ "$verdict" = kvm ]; then
 			echo kvm

@@ -120,5 +120,5 @@ mkdir -p "$(dirname "$out")"
 # Quoted: the file is sourced, and "6 patches @ HASH" has spaces.
 printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
 	KERNEL_VERSION "$version" KERNEL_PATCHES "$patches_desc" \
-	KERNEL_BUILD_SECONDS "$seconds" >"$out.tmp"
-mv "$out.tmp" "$out"
+	KERNEL_BUILD_SECONDS "$seconds" >"$out.$$"
+mv "$out.$$" "$out"

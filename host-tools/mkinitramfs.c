@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 static unsigned int next_ino = 1;
@@ -77,6 +78,7 @@ int main(int argc, char **argv)
 	static const char *const dirs[] = {
 		"dev", "proc", "sys", "tmp", "mnt", "scenarios", "images",
 	};
+	char tmp[4096];
 	FILE *out;
 	size_t i;
 	int a;
@@ -85,9 +87,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: mkinitramfs OUT.cpio INIT [SCENARIO | DEST=SRC]...\n");
 		return 2;
 	}
-	out = fopen(argv[1], "wb");
+	/* Written aside and renamed: a guest booting the old one keeps it. */
+	snprintf(tmp, sizeof(tmp), "%s.%ld", argv[1], (long)getpid());
+	out = fopen(tmp, "wb");
 	if (!out) {
-		fprintf(stderr, "mkinitramfs: %s: %s\n", argv[1], strerror(errno));
+		fprintf(stderr, "mkinitramfs: %s: %s\n", tmp, strerror(errno));
 		return 1;
 	}
 	for (i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++)
@@ -109,8 +113,9 @@ int main(int argc, char **argv)
 		file(out, name, argv[a]);
 	}
 	entry(out, "TRAILER!!!", 0, 0, 0, NULL, 0);
-	if (fclose(out)) {
+	if (fclose(out) || rename(tmp, argv[1])) {
 		fprintf(stderr, "mkinitramfs: %s: %s\n", argv[1], strerror(errno));
+		unlink(tmp);
 		return 1;
 	}
 	return 0;
