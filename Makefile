@@ -54,7 +54,7 @@ CONFIGS   ?= compat32-y compat32-n
 # The lab offers two kernels (KERNEL=): Debian's default source and 6.12; the
 # series must apply to both, so check needs both.
 KERNEL_CHOICES   := linux-source linux-source-6.12
-COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils patch jq e2fsprogs python3 debootstrap
+COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
@@ -170,11 +170,16 @@ series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/seri
 # What kernel.sh found, per kernel choice and series: two runs with different
 # KERNEL= or SERIES= never read each other's.
 KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))
+# Where kernel.sh builds (make bench points it at a scratch directory), and
+# the compiler cache every kernel build shares.
+KERNEL_BUILDS ?= $(CACHE)/build
+KERNEL_CCACHE ?= $(CACHE)/ccache
 define kernel-rules
 $(KERNEL_ENVS)/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify
 	$$(Q)host-tools/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=$$(SERIES) \
 		machine=$(1) config=$(2) karch=$$($(1).karch) ktarget=$$($(1).ktarget) \
 		kimage=$$($(1).kimage) kcross=$$($(1).kcross) verify=$(HOST)/kconfig-verify \
+		builds=$$(KERNEL_BUILDS) ccache=$$(KERNEL_CCACHE) \
 		fragments="patches/config/common.config $$($(1).fragment) patches/config/$(2).config $$(call series_fragments,$(1),$(2))" \
 		out=$$@ || true	# the error is in $$@: the boots record it, the run goes on
 endef
@@ -341,9 +346,11 @@ boots: $(BOOTS)
 # What the boots and host columns read, built first under a lock on BUILD:
 # two runs at once never build the same file at once (the cache has its
 # own locks), and once built, files are replaced only by renaming.
+# Kernels config by config: with -j, a machine's second config starts after
+# its first and finds the first's objects in ccache.
 INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe \
-	$(foreach m,$(READY),$(CONFIGS:%=$(KERNEL_ENVS)/$(m)-%.env) \
-		$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
+	$(foreach c,$(CONFIGS),$(READY:%=$(KERNEL_ENVS)/%-$(c).env)) \
+	$(foreach m,$(READY),$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
 	$(foreach m,$(FAKED_MACHINES),$(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
 inputs: $(INPUTS)

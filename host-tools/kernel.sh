@@ -10,6 +10,8 @@
 #     fragments="A B C"   config fragments, in order, over tinyconfig
 #     verify=PROGRAM      kconfig-verify
 #     out=FILE            where to write the kernel's facts (shell KEY=VALUE)
+#     builds=DIR          where build directories go (default: cache/build)
+#     ccache=DIR          compile through ccache with this cache ("": no ccache)
 #
 # One build directory per (kernel version, machine, config, patch-series hash,
 # fragment hash). When it already holds an image, nothing is built (REUSE);
@@ -25,8 +27,9 @@ for kv in "$@"; do
 done
 : "${cache:?}" "${package:?}" "${series:?}" "${machine:?}" "${config:?}"
 : "${karch:?}" "${ktarget:?}" "${kimage:?}" "${fragments:?}" "${verify:?}" "${out:?}"
-kcross=${kcross-}
+kcross=${kcross-} ccache=${ccache-}
 cache=$(realpath -m "$cache")
+builds=$(realpath -m "${builds:-$cache/build}")
 abs=()
 for f in $fragments; do
 	[ -r "$f" ] || { echo "kernel.sh: config fragment $f is missing" >&2; exit 1; }
@@ -65,7 +68,7 @@ kernel_source "$cache" "$package" "$series"
 
 # --- The build directory: fragments are part of its name.
 fhash=$(cat $fragments | sha256sum | cut -c1-12)
-obj=$cache/build/$srcpkg-$version/$machine-$config-p$phash-f$fhash
+obj=$builds/$srcpkg-$version/$machine-$config-p$phash-f$fhash
 image=$obj/$kimage
 mkdir -p "$obj"
 exec 9>"$obj.lock"
@@ -76,7 +79,7 @@ if [ -f "$image" ] && [ -f "$obj/.y2038-built" ]; then
 	seconds=$(cat "$obj/.y2038-built")
 else
 	# Why: a build of this machine and config with other inputs, or none.
-	other=$(ls -td "$cache/build/$srcpkg-$version/$machine-$config-"*/.y2038-built 2>/dev/null | head -1 || true)
+	other=$(ls -td "$builds/$srcpkg-$version/$machine-$config-"*/.y2038-built 2>/dev/null | head -1 || true)
 	if [ -n "$other" ]; then
 		why="the patch series or config fragments changed since $(dirname "$other")"
 	else
@@ -84,7 +87,16 @@ else
 	fi
 	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc: building, as $why (log: $obj/build.log)"
 	start=$(date +%s)
-	kmake() { make -C "$tree" O="$obj" ARCH="$karch" CROSS_COMPILE="$kcross" "$@"; }
+	# Through ccache, a machine's second config (COMPAT_32BIT_TIME=n after =y)
+	# recompiles only what the config changes: ccache hashes the preprocessed
+	# source, which is the same for every file that does not test it.
+	cc=()
+	if [ -n "$ccache" ]; then
+		mkdir -p "$ccache"
+		export CCACHE_DIR=$ccache
+		cc=(CC="ccache ${kcross}gcc" HOSTCC="ccache gcc")
+	fi
+	kmake() { make -C "$tree" O="$obj" ARCH="$karch" CROSS_COMPILE="$kcross" "${cc[@]}" "$@"; }
 	if ! { kmake tinyconfig &&
 	       (cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $fragments) &&
 	       kmake olddefconfig; } >"$obj/build.log" 2>&1; then
@@ -99,7 +111,7 @@ else
 	echo "$vout"
 	# How far along: objects built so far, against what an earlier build of
 	# this machine made (any config), every 30 s.
-	estimate=$(cat "$cache/build/$srcpkg-$version/$machine"-*/.y2038-objects 2>/dev/null | sort -n | tail -1 || true)
+	estimate=$(cat "$builds/$srcpkg-$version/$machine"-*/.y2038-objects 2>/dev/null | sort -n | tail -1 || true)
 	kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1 &
 	kpid=$!
 	while ! wait_for "$kpid" 30; do
