@@ -60,12 +60,25 @@ fail() {
 	echo "faketime.sh: $machine: $1" >&2
 	exit 0
 }
+# A host that cannot run the userland's programs at all (a 64-bit kernel
+# without 32-bit support, such as one booted with ia32_emulation=0) cannot
+# measure the column: it is skipped, with the kernel's refusal as the reason,
+# and its cells say so.
+skip() {
+	meta qemu_status skipped
+	meta skip_reason "$1"
+	mv "$out/meta.tmp" "$out/meta"
+	echo "faketime.sh: $machine: skipped: $1" >&2
+	exit 0
+}
 faketime=$(find "$libfaketime" -name libfaketime.so.1 2>/dev/null | head -1 || true)
 [ -n "$faketime" ] || fail "no libfaketime for $userland in $libfaketime: $(cat "$libfaketime.error" 2>/dev/null || echo 'not fetched')"
 [ -e "$libc" ] || fail "no $userland C library: $libc is missing (the cross toolchain's)"
 case $runner in
 native) loader=$(ls "$libc"/ld-linux*.so.* 2>/dev/null | head -1)
 	[ -n "$loader" ] || fail "no dynamic loader in $libc"
+	refusal=$("$loader" --help 2>&1 >/dev/null) ||
+		skip "this host (Linux $(uname -r) $(uname -m)) cannot run $userland programs natively: ${refusal##*: }"
 	run=("$loader" --library-path "$libc" --preload "$faketime")
 	# a static program runs by itself; the loader is not in it
 	[ "$link" = dynamic ] || run=(env "LD_PRELOAD=$faketime") ;;

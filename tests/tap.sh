@@ -12,6 +12,11 @@ expect() {
 	else failed=$((failed + 1)); echo "not ok $((passed + failed)) $name"; echo "#   failed: $*"; fi
 }
 
+# skip NAME REASON: a check this host cannot make, and why (TAP's SKIP).
+skip() {
+	passed=$((passed + 1)); echo "ok $((passed + failed)) $1 # SKIP $2"
+}
+
 # not_ok NAME: a check that could not even be made.
 not_ok() {
 	failed=$((failed + 1)); echo "not ok $((passed + failed)) $1"
