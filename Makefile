@@ -367,14 +367,15 @@ checkpatch: $(KERNEL_CHOICES:%=checkpatch-%)
 checkpatch-%:
 	$(Q)host-tools/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
 kunit: $(KUNIT_MACHINES:%=kunit-%)
+KUNIT_ACTION ?= run
 kunit-%:
-	$(Q)host-tools/kunit.sh cache=$(CACHE) package=$(KERNEL) series=patches/series \
+	$(Q)host-tools/kunit.sh cache=$(CACHE) package=$(KERNEL) series=patches/series action=$(KUNIT_ACTION) \
 		arch=$($*.kunit_arch) cross=$($*.kcross) kunitconfig=$(KUNIT_CONFIG) \
 		kconfig_add="$($*.kunit_add)" out=$(BUILD)/kunit/$*
 
 # --- Commands.
 .PHONY: run lab report deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
-	validate-distro distro-inputs distro-report boots inputs try try-inputs try-report fuzz repeat
+	validate-distro distro-inputs distro-report boots inputs try try-inputs try-report fuzz repeat bench
 run: deps
 	$(Q)$(call locked-lab,)
 
@@ -444,6 +445,15 @@ repeat: deps
 		$(call locked-lab,RUN_ID=$(RUN_ID)-r$$k) || true; done
 	$(Q)host-tools/repeat.sh $$(seq -f '$(RESULTS)/$(RUN_ID)-r%g' 1 $(REPEAT)) | tee $(RESULTS)/$(RUN_ID)-repeat.txt
 
+# --- make bench: the lab's speed against issue 8's targets, printed (and
+# kept in build/bench/). BENCH_COLD=no skips the cold kernel builds.
+BENCH_MACHINES ?= i386 armv7
+BENCH_FAMILIES ?= $(SCENARIOS)
+BENCH_COLD     ?= yes
+bench: deps
+	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench.sh out=$(BUILD)/bench machines="$(BENCH_MACHINES)" \
+		families="$(BENCH_FAMILIES)" cold=$(BENCH_COLD) kunit_machine=$(firstword $(BENCH_MACHINES))
+
 # Debian's shipped configs of the 32-bit machines, for the config checker's tests.
 DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(BUILD)/debian/config.$($(m).distro_arch)_none_$($(m).debian_flavour)))
 $(BUILD)/debian/config.%:
@@ -458,7 +468,7 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
 # device powering on after the overflow), so that the comparison the patch
 # is judged against is measured too, not assumed. Then validate-distro and
-# try, for real on i386. Around it all, the host's kernel and clock must be
+# try, for real on i386; two make runs at once. Around it all, the host's kernel and clock must be
 # as they were (host-untouched.sh).
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
@@ -470,6 +480,7 @@ boot-check:
 		tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
+	$(if $(filter i386,$(READY)),$(Q)tests/concurrent-runs.sh $(BUILD)/check-concurrent)
 	$(Q)tests/host-untouched.sh compare $(BUILD)/host-before
 
 clean:

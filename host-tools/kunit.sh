@@ -3,12 +3,13 @@
 # kernel's own tool (tools/testing/kunit/kunit.py).
 #
 #   kunit.sh cache=DIR package=NAME series=FILE arch=ARCH cross=PREFIX \
-#            kunitconfig=FILE [kconfig_add="CONFIG_A=y ..."] out=DIR
+#            kunitconfig=FILE [kconfig_add="CONFIG_A=y ..."] [action=exec] out=DIR
 #
 # Builds in the cache (one directory per patched tree, arch and config, so a
 # second run only boots), boots the test kernel with qemu-system-ARCH, and
 # keeps kunit.py's log and the kernel's KTAP in out/. Exits non-zero unless
-# every test passed, and never with no tests at all.
+# every test passed, and never with no tests at all. action=exec only boots
+# the test kernel already built (make bench times that).
 set -euo pipefail
 
 for kv in "$@"; do
@@ -18,7 +19,8 @@ for kv in "$@"; do
 	esac
 done
 : "${cache:?}" "${package:?}" "${series:?}" "${arch:?}" "${kunitconfig:?}" "${out:?}"
-cross=${cross-} kconfig_add=${kconfig_add-}
+cross=${cross-} kconfig_add=${kconfig_add-} action=${action:-run}
+case $action in run|exec) ;; *) echo "kunit.sh: action=$action: run or exec" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")" && pwd)
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 die() { echo "kunit.sh: $*" >&2; exit 1; }
@@ -33,12 +35,13 @@ build=$(realpath -m "$cache")/kunit/$srcpkg-$version-p$phash/$arch-c$chash
 mkdir -p "$build" "$out"
 exec 9>"$build.lock"
 flock 9
-args=(run --arch="$arch" --build_dir="$build" --kunitconfig="$(realpath "$kunitconfig")"
-      --jobs="$(nproc)" --timeout=300 --raw_output=kunit)
+args=("$action" --arch="$arch" --build_dir="$build" --kunitconfig="$(realpath "$kunitconfig")"
+      --timeout=300 --raw_output=kunit)
+[ "$action" = exec ] || args+=(--jobs="$(nproc)")
 [ -z "$cross" ] || args+=(--cross_compile="$cross")
 for c in $kconfig_add; do args+=(--kconfig_add="$c"); done
 
-say KUNIT "$arch: $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
+say KUNIT "$arch ($action): $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
 start=$(date +%s)
 rc=0
 (cd "$tree" && python3 tools/testing/kunit/kunit.py "${args[@]}") >"$out/kunit.log" 2>&1 || rc=$?

@@ -200,6 +200,39 @@ static void test_harness_judgements(void)
 	CHECK(strstr(o.detail, "nanosleep: errno 38 ENOSYS") != NULL);
 }
 
+/* The across margin: a case that began past the overflow did not cross it. */
+static void test_harness_lateness(void)
+{
+	const struct y2038_case across = { "nanosleep", LIBC, Y2038_ACROSS };
+	const struct y2038_case after = { "time", LIBC, Y2038_AFTER };
+	struct outcome o = { "PASS", "nanosleep waited 0.100 s of 0.100 s", 0 };
+
+	CHECK(Y2038_OVERFLOW_NS - Y2038_ACROSS_LEAD_NS + Y2038_ACROSS_WAIT_NS > Y2038_OVERFLOW_NS);
+	latest_begin_ns = 0;
+	o.began_ns = across.start_ns + 3 * NSEC_PER_MSEC;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK(latest_begin_ns == 3 * NSEC_PER_MSEC);
+
+	o.began_ns = Y2038_OVERFLOW_NS;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "ERROR");
+	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "was: PASS nanosleep waited"));
+	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
+
+	/* an after case is meant to begin past the overflow: measured only */
+	snprintf(o.class, sizeof(o.class), "EOVERFLOW");
+	o.began_ns = after.observe_ns + NSEC_PER_MSEC;
+	judge_lateness(&after, &o);
+	CHECK_STR(o.class, "EOVERFLOW");
+	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
+
+	/* a case that never ran (began_ns 0) is neither judged nor measured */
+	o.began_ns = 0;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "EOVERFLOW");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -207,6 +240,7 @@ int main(void)
 	test_expect();
 	test_kconfig();
 	test_harness_judgements();
+	test_harness_lateness();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	return failures ? 1 : 0;
