@@ -32,7 +32,7 @@ for r in a b; do
 	rc=rc_$r
 	expect "run $r exits 0 (make run, concurrently with the other)" [ "${!rc}" -eq 0 ]
 	expect "run $r has its own results.json with its own run id" \
-		jq -e --arg id "concurrent-$r" 'length > 0 and all(.[]; .run_id == $id)' "$run/results.json"
+		jq -e --arg id "concurrent-$r" 'length > 0 and all(.[]; .run_id == $id)' "$run/results.json" >/dev/null
 	expect "run $r's cells all as expected" grep -qE '^[1-9][0-9]* cells, [0-9]+ as expected, 0 not' "$run/summary.txt"
 	expect "run $r's boot is its own" grep -qx "run_id=concurrent-$r" "$run/boots/i386-compat32-y-rtc-after/meta"
 done
@@ -41,6 +41,6 @@ expect "both runs have the same cells" \
 	<(jq -c '[.[] | [.scenario, .case, .abi, .observed]] | sort' "$results/concurrent-b/results.json")
 latest=$(readlink "$results/latest" || true)
 expect "results/latest names one of the two runs ($latest)" \
-	[ "$latest" = concurrent-a ] -o [ "$latest" = concurrent-b ]
+	grep -qxE 'concurrent-(a|b)' <<<"$latest"
 expect "no half-moved latest link is left" [ -z "$(find "$results" -maxdepth 1 -name '.latest-*')" ]
 tap_end
