@@ -58,7 +58,7 @@ COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison l
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
-ifneq ($(filter lab inputs boots boot-check patch-check kunit,$(MAKECMDGOALS)),)
+ifneq ($(filter lab inputs boots boot-check patch-check kunit lava-jobs lava-check,$(MAKECMDGOALS)),)
 $(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
 endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
@@ -375,7 +375,8 @@ kunit-%:
 
 # --- Commands.
 .PHONY: run lab report deps check unit-tests boot-check patch-check checkpatch kunit clean FORCE \
-	validate-distro distro-inputs distro-report boots inputs try try-inputs try-report fuzz repeat bench
+	validate-distro distro-inputs distro-report boots inputs try try-inputs try-report fuzz repeat bench \
+	lava lava-jobs lava-check lava-import kcidb
 run: deps
 	$(Q)$(call locked-lab,)
 
@@ -399,7 +400,7 @@ deps:
 
 # The closing line sums the tests of both parts. The report page is checked
 # in Debian's Chromium; the parsers are fuzzed with clang's libFuzzer.
-CHECK_PACKAGES := chromium clang libclang-rt-14-dev
+CHECK_PACKAGES := chromium clang libclang-rt-14-dev python3-jsonschema
 COUNTS := $(abspath $(BUILD)/check-counts)
 check: deps
 	$(Q)host-tools/deps.sh $(CHECK_PACKAGES)
@@ -445,6 +446,55 @@ repeat: deps
 		$(call locked-lab,RUN_ID=$(RUN_ID)-r$$k) || true; done
 	$(Q)host-tools/repeat.sh $$(seq -f '$(RESULTS)/$(RUN_ID)-r%g' 1 $(REPEAT)) | tee $(RESULTS)/$(RUN_ID)-repeat.txt
 
+# --- make lava: every cell of the matrix (machine x config, for this KERNEL=
+# and SERIES=) as a LAVA job for the qemu device type, with the device
+# dictionary rendered for this machine's QEMU; each job passes lava-common's
+# strict schema and lava-run --validate (host-tools/lava.sh). make lava-check:
+# one cell (LAVA_CELL) booted by the lab and run through lava-run into one
+# run, collected together; LAVA's verdicts must equal the lab's.
+LAVA_PACKAGES := lava-dispatcher
+LAVA_DIR       = $(BUILD)/lava/$(KERNEL)/$(subst /,_,$(SERIES))
+LAVA_CELLS     = $(foreach c,$(CONFIGS),$(READY:%=%-$(c)))
+LAVA_CELL     ?= i386-compat32-y
+LAVA_MACHINE   = $(firstword $(subst -, ,$(LAVA_CELL)))
+# $(1): machine, $(2): config
+define lava-rules
+$(LAVA_DIR)/$(1)-$(2)/job.yaml: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio host-tools/lava.sh
+	$$(Q)host-tools/lava.sh job out=$$(@D) machine=$(1) config=$(2) userland=$($(1).userland) \
+		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
+		scenarios=$$(subst $$(space),$$(comma),$$(matrix.bins)) qemu=$($(1).qemu) qemu_args="$($(1).qemu_args)" \
+		console_qemu="$($(1).console_qemu)" tap_qemu="$($(1).tap_qemu)" console=$($(1).console) \
+		tap_dev=$($(1).tap_dev) lava_arch=$($(1).lava_arch) rtc_base=$$(matrix.rtc) \
+		guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT)
+endef
+$(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call lava-rules,$(m),$(c)))))
+lava-jobs: $(LAVA_CELLS:%=$(LAVA_DIR)/%/job.yaml)
+lava: deps
+	$(Q)host-tools/deps.sh $(LAVA_PACKAGES)
+	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) lava-jobs
+	$(Q)host-tools/lava.sh validate $(LAVA_CELLS:%=$(LAVA_DIR)/%)
+lava-check: lava
+	$(if $(filter $(LAVA_CELL),$(LAVA_CELLS)),,$(error LAVA_CELL=$(LAVA_CELL): not a cell here ($(LAVA_CELLS))))
+	@mkdir -p $(RUN_DIR) && $(set-latest)
+	$(Q)$(MAKE) --no-print-directory boots MACHINES=$(LAVA_MACHINE) CONFIGS=$(patsubst $(LAVA_MACHINE)-%,%,$(LAVA_CELL)) BOOT_KINDS=matrix
+	$(Q)host-tools/lava.sh run $(LAVA_DIR)/$(LAVA_CELL) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
+	$(Q)$(HOST)/y2038-collect expectations.tsv $(RUN_DIR) >/dev/null || true
+	$(Q)host-tools/report.sh $(RUN_DIR) >/dev/null
+	$(Q)tests/lava-check.sh $(RUN_DIR) $(LAVA_CELL)
+
+# make lava-import LAVA_CELL=<cell> LAVA_LOG=<file>: a job make lava wrote,
+# run on a LAVA lab, back from its log (output.yaml) as a boot of a new run.
+lava-import:
+	$(if $(LAVA_LOG),,$(error make lava-import LAVA_CELL=<cell> LAVA_LOG=<the job's log, output.yaml>))
+	@mkdir -p $(RUN_DIR) && $(set-latest)
+	$(Q)host-tools/lava.sh import $(LAVA_DIR)/$(LAVA_CELL) $(LAVA_LOG) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
+	$(Q)rc=0; $(HOST)/y2038-collect expectations.tsv $(RUN_DIR) || rc=$$?; host-tools/report.sh $(RUN_DIR); exit $$rc
+
+# make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
+kcidb:
+	$(if $(RUN),,$(error make kcidb RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
+	$(Q)host-tools/kcidb.sh $(RESULTS)/$(RUN)
+
 # --- make bench: the lab's speed against issue 8's targets, printed (and
 # kept in build/bench/). BENCH_COLD=no skips the cold kernel builds.
 BENCH_MACHINES ?= i386 armv7
@@ -468,8 +518,10 @@ unit-tests: $(addprefix $(HOST)/,$(HOST_TOOLS)) $(DEBIAN_CONFIGS)
 # Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
 # device powering on after the overflow), so that the comparison the patch
 # is judged against is measured too, not assumed. Then validate-distro and
-# try, for real on i386; two make runs at once. Around it all, the host's kernel and clock must be
-# as they were (host-untouched.sh).
+# try, for real on i386; the run exported as KCIDB JSON and validated; every
+# cell as a LAVA job, validated, and i386 compat32-y run through lava-run
+# with the lab's verdicts; two make runs at once. Around it all, the host's
+# kernel and clock must be as they were (host-untouched.sh).
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check:
 	$(Q)tests/host-untouched.sh snapshot $(BUILD)/host-before
@@ -480,6 +532,8 @@ boot-check:
 		tests/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
 	$(Q)tests/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env
 	$(if $(filter i386,$(READY)),$(Q)tests/distro-check.sh $(BUILD))
+	$(Q)tests/kcidb-check.sh $(BUILD)/check-results/latest
+	$(if $(filter i386,$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
 	$(if $(filter i386,$(READY)),$(Q)tests/concurrent-runs.sh $(BUILD)/check-concurrent)
 	$(Q)tests/host-untouched.sh compare $(BUILD)/host-before
 

@@ -15,3 +15,4 @@ arm64.console_qemu := -serial file:@FILE@
 arm64.tap_qemu     := -device virtio-serial-device -chardev file,id=tap,path=@FILE@ -device virtconsole,chardev=tap
 arm64.accel        := tcg
 arm64.packages     := gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
+arm64.lava_arch      := arm64

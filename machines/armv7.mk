@@ -22,3 +22,4 @@ armv7.scan_machine   := arm
 # qemu-user, called directly: no binfmt registration on this host.
 armv7.faketime          := qemu-arm
 armv7.faketime_packages := qemu-user
+armv7.lava_arch      := arm

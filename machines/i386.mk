@@ -17,6 +17,7 @@
 #   faketime, faketime_packages     how this host runs the userland's programs for the
 #                                   libfaketime column (native, or qemu-user's qemu-ARCH),
 #                                   and the packages that takes (optional: no column)
+#   lava_arch                       LAVA's name for the architecture (make lava)
 i386.karch        := i386
 i386.ktarget      := bzImage
 i386.kimage       := arch/x86/boot/bzImage
@@ -41,3 +42,4 @@ i386.debian_flavour := 686-pae
 i386.scan_machine   := i386
 # x86-64 runs i386 programs itself (IA32 emulation).
 i386.faketime       := native
+i386.lava_arch      := i386

@@ -15,3 +15,4 @@ x86_64.console_qemu := -serial file:@FILE@
 x86_64.tap_qemu     := -serial file:@FILE@
 x86_64.accel        := kvm tcg
 x86_64.packages     := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
+x86_64.lava_arch      := x86_64
