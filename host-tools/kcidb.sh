@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# kcidb.sh - a run's results as KCIDB I/O JSON (schema v5.3: checkouts,
+# builds, tests), for a KernelCI database to take.
+#
+#   kcidb.sh RUN_DIR [ORIGIN]      writes RUN_DIR/kcidb.json
+#
+# One checkout per kernel source, version and patch series; one build per
+# machine and config of it; one test per cell. A test's status is what the
+# interface did (PASS, SKIP, ERROR for the lab's own failures, DONE for the
+# census's observations, FAIL for every other outcome: EOVERFLOW, WRAP, ...);
+# the lab's expectation and verdict are in its misc. The host columns
+# (libfaketime) built no kernel of the lab's and are left out.
+set -euo pipefail
+run=${1:?usage: kcidb.sh RUN_DIR [ORIGIN]}
+origin=${2:-y2038lab}
+[ -f "$run/results.json" ] || { echo "kcidb.sh: $run/results.json: no such file (run the collector first)" >&2; exit 1; }
+jq --arg origin "$origin" '
+	def id(parts): $origin + ":" + (parts | join(":"));
+	def word: gsub("[^a-zA-Z0-9_-]"; "_");
+	def checkout: id(["checkout", .kernel_source, .kernel, .patches]);
+	def build: id(["build", .kernel_source, .kernel, .patches, .arch, .config]);
+	def status:
+		if .observed == "PASS" then "PASS"
+		elif .observed == "SKIP" then "SKIP"
+		elif .observed == "ERROR" then "ERROR"
+		elif .observed == "LISTED" or .observed == "ABSENT" then "DONE"
+		else "FAIL" end;
+	[.[] | select(.config | startswith("compat32"))] as $cells
+	| {
+		version: {major: 5, minor: 3},
+		checkouts: [$cells | unique_by(checkout)[] | {
+			id: checkout, origin: $origin, tree_name: .kernel_source,
+			git_commit_name: .kernel, valid: true,
+			comment: "Debian \(.kernel_source) \(.kernel) with \(.patches)",
+			misc: {kernel_source, kernel, patches}}],
+		builds: [$cells | unique_by(build)[] | {
+			id: build, origin: $origin, checkout_id: checkout,
+			architecture: .arch, config_name: .config, status: "PASS",
+			comment: "y2038-lab \(.arch) kernel, tinyconfig and patches/config fragments, \(.config)",
+			misc: {userland}}],
+		tests: [$cells[] | {
+			id: id(["test", .run_id, .boot, .scenario, .abi, .case, .phase]),
+			origin: $origin, build_id: build,
+			path: ([ "y2038", .scenario, .abi, .case, .phase ] | map(word) | join(".")),
+			status: status,
+			comment: .detail,
+			environment: {
+				comment: "QEMU (\(.accel)), RTC from \(.rtc_base), boot \(.boot)",
+				misc: {boot, accel, accel_note, rtc_base}},
+			misc: {abi, expected, observed, verdict, reason}}]
+	}' "$run/results.json" >"$run/kcidb.json.tmp"
+mv "$run/kcidb.json.tmp" "$run/kcidb.json"
+echo "  KCIDB    $run/kcidb.json: $(jq '.checkouts | length' "$run/kcidb.json") checkouts, $(jq '.builds | length' "$run/kcidb.json") builds, $(jq '.tests | length' "$run/kcidb.json") tests"
