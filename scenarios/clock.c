@@ -176,6 +176,8 @@ static void libc_clock_nanosleep_abs(struct outcome *o)
 	int64_t t0, nsec;
 	int err;
 
+	/* before the clock is read: the deadline counts from that reading */
+	t0 = clock_ns(CLOCK_MONOTONIC);
 	if (clock_gettime(CLOCK_REALTIME, &deadline)) {
 		outcome_errno(o, "clock_gettime (arming)", errno);
 		return;
@@ -186,7 +188,6 @@ static void libc_clock_nanosleep_abs(struct outcome *o)
 		deadline.tv_sec = add_wrapping32(deadline.tv_sec, nsec / NSEC_PER_SEC);
 	else
 		deadline.tv_sec += nsec / NSEC_PER_SEC;
-	t0 = clock_ns(CLOCK_MONOTONIC);
 	do
 		err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, NULL);
 	while (err == EINTR);
@@ -201,9 +202,10 @@ static void raw_clock_nanosleep_abs(struct outcome *o)
 	int64_t t0;
 	int err;
 
+	/* before the clock is read: the deadline counts from that reading */
+	t0 = clock_ns(CLOCK_MONOTONIC);
 	raw64_clock_gettime(CLOCK_REALTIME, &deadline);
 	deadline = kts64_from_ns(kts64_to_ns(&deadline) + Y2038_ACROSS_WAIT_NS);
-	t0 = clock_ns(CLOCK_MONOTONIC);
 	do
 		err = -raw64_clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline);
 	while (err == EINTR);
@@ -217,6 +219,8 @@ static void raw_clock_nanosleep_abs(struct outcome *o)
 	int64_t t0, nsec;
 	int err;
 
+	/* before the clock is read: the deadline counts from that reading */
+	t0 = clock_ns(CLOCK_MONOTONIC);
 	if (syscall(__NR_clock_gettime, CLOCK_REALTIME, &deadline)) {
 		outcome_errno(o, "syscall clock_gettime (arming)", errno);
 		return;
@@ -224,7 +228,6 @@ static void raw_clock_nanosleep_abs(struct outcome *o)
 	nsec = deadline.tv_nsec + Y2038_ACROSS_WAIT_NS;
 	deadline.tv_nsec = nsec % NSEC_PER_SEC;
 	deadline.tv_sec = add_wrapping32(deadline.tv_sec, nsec / NSEC_PER_SEC);
-	t0 = clock_ns(CLOCK_MONOTONIC);
 	do
 		err = syscall(__NR_clock_nanosleep, CLOCK_REALTIME, TIMER_ABSTIME,
 			      &deadline, NULL) ? errno : 0;
