@@ -3,7 +3,7 @@
 # No test asserts a time: this prints figures, and keeps them in OUT.
 #
 #   bench.sh out=DIR machines="i386 armv7" families="clock files ..." \
-#            cold=yes|no kunit_machine=i386
+#            cold=yes|no [cold_machines="i386"] kunit_machine=i386
 #
 # Run by make bench, which passes MAKE and the variables make needs. Each
 # figure is measured with the lab's own commands:
@@ -26,6 +26,7 @@ for kv in "$@"; do
 	esac
 done
 : "${out:?}" "${machines:?}" "${families:?}" "${cold:=yes}" "${kunit_machine:=i386}"
+: "${cold_machines:=$machines}"
 MAKE=${MAKE:-make}
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -45,7 +46,7 @@ meta() { sed -n "s/^$2=//p" "$1/meta"; }
 # cache, removed afterwards. compat32-y first, then compat32-n, which finds
 # the first's objects in ccache as make run's builds do.
 if [ "$cold" = yes ]; then
-	for m in $machines; do
+	for m in $cold_machines; do
 		scratch=$out/cold-$m
 		rm -rf "$scratch"
 		say COLD "$m: both kernels from scratch, one after the other (log: $log)"
