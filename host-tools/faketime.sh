@@ -77,8 +77,10 @@ faketime=$(find "$libfaketime" -name libfaketime.so.1 2>/dev/null | head -1 || t
 case $runner in
 native) loader=$(ls "$libc"/ld-linux*.so.* 2>/dev/null | head -1)
 	[ -n "$loader" ] || fail "no dynamic loader in $libc"
-	refusal=$("$loader" --help 2>&1 >/dev/null) ||
-		skip "this host (Linux $(uname -r) $(uname -m)) cannot run $userland programs natively: ${refusal##*: }"
+	# 126: the kernel would not execute it (the skip); any other failure is the lab's
+	rc=0 refusal=$("$loader" --help 2>&1 >/dev/null) || rc=$?
+	[ "$rc" -ne 126 ] || skip "this host (Linux $(uname -r) $(uname -m)) cannot run $userland programs natively: ${refusal##*: }"
+	[ "$rc" -eq 0 ] || fail "$loader --help failed (exit $rc): ${refusal:0:200}"
 	run=("$loader" --library-path "$libc" --preload "$faketime")
 	# a static program runs by itself; the loader is not in it
 	[ "$link" = dynamic ] || run=(env "LD_PRELOAD=$faketime") ;;
