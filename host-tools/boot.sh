@@ -114,7 +114,9 @@ choose_accel() {
 }
 
 acc=$(choose_accel)
-cmdline="console=$console panic=-1 y2038.guest y2038.run=$scenarios y2038.tap=$tap_dev y2038.timeout=$guest_timeout${extra_append:+ $extra_append}"
+# shellcheck source=host-tools/guest-cmdline.sh
+. "$(dirname "$0")/guest-cmdline.sh"
+cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "${extra_append:-}")
 cmd="$(qemu_base "$out") -accel $acc"
 printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
 

@@ -30,6 +30,8 @@
 # LAVA test case: pass for PASS, skip for SKIP, fail for any other outcome.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=host-tools/guest-cmdline.sh
+. "$here/guest-cmdline.sh"
 say() { printf '  %-8s %s\n' "$1" "$2"; }
 die() { echo "lava.sh: $*" >&2; exit 1; }
 keys() {
@@ -55,8 +57,9 @@ write_job() {
 	[ -f "$initrd" ] || die "$machine $config: $initrd is missing"
 	mkdir -p "$out"
 	out=$(realpath "$out")
-	# The lab's own command line (boot.sh), word for word.
-	local cmdline="console=$console panic=-1 y2038.guest y2038.run=$scenarios y2038.tap=$tap_dev y2038.timeout=$guest_timeout"
+	# The lab's own command line (boot.sh's).
+	local cmdline
+	cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout")
 	# The TAP port on stdio, the console in a file beside the job.
 	local tap_stdio console_file
 	tap_stdio=$(echo "$tap_qemu" | sed 's/,path=@FILE@//; s/-chardev file,/-chardev stdio,/; s/file:@FILE@/stdio/')
