@@ -71,81 +71,48 @@ struct run {
 /* The exit status the child uses when /bin/sh itself cannot be run. */
 #define EXEC_FAILED 127
 
-/* Reap pid by the deadline, else kill its process group and reap it. */
-static void reap(pid_t pid, int64_t deadline, struct run *r)
+/* Keep the first OUTPUT_MAX - 1 bytes; drain the rest. */
+static int collect_output(void *arg, const char *buf, size_t n)
 {
-	struct kts64 tick = kts64_from_ns(10 * NSEC_PER_MSEC);
+	struct run *r = arg;
+	size_t room = sizeof(r->out) - 1 - r->len;
 
-	while (waitpid(pid, &r->status, WNOHANG) == 0) {
-		if (clock_ns(CLOCK_MONOTONIC) >= deadline) {
-			r->timed_out = 1;
-			kill(-pid, SIGKILL);
-			kill(pid, SIGKILL);
-			waitpid(pid, &r->status, 0);
-			return;
-		}
-		raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &tick);
-	}
+	if (n > room)
+		n = room;
+	memcpy(r->out + r->len, buf, n);
+	r->len += n;
+	return 0;
+}
+
+/* In the child: the command under the guest's /bin/sh, in WORK_DIR. */
+static void exec_shell(void *arg, int fd)
+{
+	(void)fd;
+	if (chdir(WORK_DIR))
+		printf("chdir %s: errno %d\n", WORK_DIR, errno);
+	execl("/bin/sh", "sh", "-c", (const char *)arg, (char *)NULL);
+	printf("y2038-session: exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
+	fflush(stdout);
+	_exit(EXEC_FAILED);
 }
 
 static void run_command(const char *command, struct run *r)
 {
-	int64_t start = clock_ns(CLOCK_MONOTONIC), deadline;
-	int pipefd[2], devnull;
-	pid_t pid;
+	struct child c;
+	int err;
 
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
-	if (pipe(pipefd)) {
-		snprintf(r->error, sizeof(r->error), "pipe: errno %d %s", errno, errno_name(errno));
+	err = child_start(&c, CHILD_PIPE_STDIO, exec_shell, (void *)command);
+	if (err) {
+		snprintf(r->error, sizeof(r->error), "pipe/fork: errno %d %s", -err, errno_name(-err));
 		return;
 	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		snprintf(r->error, sizeof(r->error), "fork: errno %d %s", errno, errno_name(errno));
-		close(pipefd[0]);
-		close(pipefd[1]);
-		return;
-	}
-	if (pid == 0) {
-		setpgid(0, 0);	/* the timeout kills the whole pipeline */
-		devnull = open("/dev/null", O_RDONLY);
-		dup2(devnull, STDIN_FILENO);
-		dup2(pipefd[1], STDOUT_FILENO);
-		dup2(pipefd[1], STDERR_FILENO);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		if (chdir(WORK_DIR))
-			printf("chdir %s: errno %d\n", WORK_DIR, errno);
-		execl("/bin/sh", "sh", "-c", command, (char *)NULL);
-		printf("y2038-session: exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
-		_exit(EXEC_FAILED);
-	}
-	close(pipefd[1]);
-	deadline = start + COMMAND_TIMEOUT_NS;
-	for (;;) {
-		int64_t left = deadline - clock_ns(CLOCK_MONOTONIC);
-		char sink[512];
-		ssize_t n;
-
-		if (left <= 0 || wait_readable(pipefd[0], left) <= 0)
-			break;	/* reap() kills it */
-		if (r->len < sizeof(r->out) - 1)
-			n = read(pipefd[0], r->out + r->len, sizeof(r->out) - 1 - r->len);
-		else
-			n = read(pipefd[0], sink, sizeof(sink));	/* keep draining */
-		if (n <= 0)
-			break;
-		if (r->len < sizeof(r->out) - 1)
-			r->len += n;
-	}
+	child_finish(&c, c.started_ns + COMMAND_TIMEOUT_NS, collect_output, r);
 	r->out[r->len] = '\0';
-	close(pipefd[0]);
-	/* Its output may have ended long before it does (a program that closes
-	 * stdout and sleeps): the deadline holds for the process too. */
-	reap(pid, deadline, r);
-	r->elapsed_ns = clock_ns(CLOCK_MONOTONIC) - start;
+	r->status = c.status;
+	r->timed_out = c.timed_out;
+	r->elapsed_ns = child_took_ns(&c);
 	if (WIFEXITED(r->status) && WEXITSTATUS(r->status) == EXEC_FAILED &&
 	    strstr(r->out, "y2038-session: exec /bin/sh"))
 		snprintf(r->error, sizeof(r->error), "%.*s", (int)strcspn(r->out, "\n"), r->out);
@@ -317,8 +284,7 @@ int main(int argc, char **argv)
 			}
 			iso8601(clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC, clock, sizeof(clock));
 			if (err) {
-				outcome_errno(&o, "clock_settime64 (session)", -err);
-				snprintf(o.class, sizeof(o.class), "ERROR");
+				outcome_setup_failed(&o, "clock_settime64 (session)", NULL, -err);
 			} else {
 				run_command(field[4], &r);
 				print_transcript(clock, field[4], &r);

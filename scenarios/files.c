@@ -57,15 +57,12 @@ struct fs {
 	int64_t time_max;	/* sb->s_time_max */
 };
 
-/* tmpfs keeps alloc_super()'s TIME64_MIN/MAX: no limit. */
-static const struct fs fs_tmpfs = { "/tmp", 0, INT64_MIN, INT64_MAX };
+/* tmpfs keeps alloc_super()'s TIME64_MIN/MAX: no limit (its dir: the lab mode's). */
+static const struct fs fs_tmpfs = { NULL, 0, INT64_MIN, INT64_MAX };
 
-/* On the host, the tmpfs faketime.sh made for this run, not the host's /tmp. */
-static const char *tmpfs_dir(const struct fs *fs)
+static const char *fs_dir(const struct fs *fs)
 {
-	const char *dir = getenv("Y2038_TMPFS");
-
-	return !fs->inode_size && on_faked_host() && dir ? dir : fs->dir;
+	return fs->dir ? fs->dir : lab->tmpfs_dir();
 }
 /* ext4_fill_super(): 34-bit seconds in the extra fields of big inodes... */
 static const struct fs fs_ext4_256 = {
@@ -420,7 +417,7 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	const char *call;
 	int fd, err;
 
-	if (fs->inode_size && on_faked_host()) {
+	if (fs->inode_size && !lab->can_mount) {
 		outcome_set(o, "SKIP", "the ext4 image needs a loop device and a mount: only in a lab guest, never on the host");
 		return;
 	}
@@ -430,12 +427,11 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		kmsg_ts_warning(fs->dir, note, sizeof(note));
 	}
 	/* One file per case and ABI: both builds run in the same guest. */
-	snprintf(path, sizeof(path), "%s/%s-%lld.%s", tmpfs_dir(fs), how_name[how],
+	snprintf(path, sizeof(path), "%s/%s-%lld.%s", fs_dir(fs), how_name[how],
 		 (long long)t, kind == LIBC ? Y2038_LIBC_ABI : Y2038_RAW_ABI);
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
-		outcome_errno(o, path, errno);
-		snprintf(o->class, sizeof(o->class), "ERROR");
+		outcome_setup_failed(o, path, NULL, errno);
 		return;
 	}
 	/*
@@ -443,7 +439,7 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	 * the ctime utimensat sets still fits 32 bits, and a legacy stat() that
 	 * fails does so for the time set, not for the ctime.
 	 */
-	lab_set_clock(kts64_to_ns(&start));
+	lab->set_clock(kts64_to_ns(&start));
 
 	err = set_times(kind, how, path, fd, t, &call);
 	close(fd);
@@ -470,32 +466,21 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
  * outcome, so each case gets a one-line wrapper per ABI kind.
  */
 #define FILE_CASES(X) \
-	X(tmpfs, 2038before, UTIMENSAT, T_2038BEFORE) \
-	X(tmpfs, 2038max, UTIMENSAT, T_2038MAX) \
-	X(tmpfs, 2038after, UTIMENSAT, T_2038AFTER) \
-	X(tmpfs, 2106, UTIMENSAT, T_2106) \
-	X(tmpfs, 2262, UTIMENSAT, T_2262) \
-	X(tmpfs, 2446max, UTIMENSAT, T_2446MAX) \
-	X(tmpfs, 2446after, UTIMENSAT, T_2446AFTER) \
-	X(tmpfs, futimens_2038after, FUTIMENS, T_2038AFTER) \
+	TIMES_SET(X, tmpfs) \
 	X(tmpfs, stat_2038after, STAT, T_2038AFTER) \
 	X(tmpfs, stat_2106, STAT, T_2106) \
-	X(ext4_256, 2038before, UTIMENSAT, T_2038BEFORE) \
-	X(ext4_256, 2038max, UTIMENSAT, T_2038MAX) \
-	X(ext4_256, 2038after, UTIMENSAT, T_2038AFTER) \
-	X(ext4_256, 2106, UTIMENSAT, T_2106) \
-	X(ext4_256, 2262, UTIMENSAT, T_2262) \
-	X(ext4_256, 2446max, UTIMENSAT, T_2446MAX) \
-	X(ext4_256, 2446after, UTIMENSAT, T_2446AFTER) \
-	X(ext4_256, futimens_2038after, FUTIMENS, T_2038AFTER) \
-	X(ext4_128, 2038before, UTIMENSAT, T_2038BEFORE) \
-	X(ext4_128, 2038max, UTIMENSAT, T_2038MAX) \
-	X(ext4_128, 2038after, UTIMENSAT, T_2038AFTER) \
-	X(ext4_128, 2106, UTIMENSAT, T_2106) \
-	X(ext4_128, 2262, UTIMENSAT, T_2262) \
-	X(ext4_128, 2446max, UTIMENSAT, T_2446MAX) \
-	X(ext4_128, 2446after, UTIMENSAT, T_2446AFTER) \
-	X(ext4_128, futimens_2038after, FUTIMENS, T_2038AFTER)
+	TIMES_SET(X, ext4_256) \
+	TIMES_SET(X, ext4_128)
+/* The times set on every filesystem, by utimensat and once by futimens. */
+#define TIMES_SET(X, fs) \
+	X(fs, 2038before, UTIMENSAT, T_2038BEFORE) \
+	X(fs, 2038max, UTIMENSAT, T_2038MAX) \
+	X(fs, 2038after, UTIMENSAT, T_2038AFTER) \
+	X(fs, 2106, UTIMENSAT, T_2106) \
+	X(fs, 2262, UTIMENSAT, T_2262) \
+	X(fs, 2446max, UTIMENSAT, T_2446MAX) \
+	X(fs, 2446after, UTIMENSAT, T_2446AFTER) \
+	X(fs, futimens_2038after, FUTIMENS, T_2038AFTER)
 
 #define WRAPPERS(fs, point, how, t) \
 	static void libc_##fs##_##point(struct outcome *o) \

@@ -136,13 +136,6 @@ static void label(char *buf, size_t len, const char *plain, unsigned long num)
 		snprintf(buf, len, "%s", name);
 }
 
-/* Setting up is the lab's business: a failure there is ERROR, not a finding. */
-static void setup_failed(struct outcome *o, const char *call, int err)
-{
-	outcome_errno(o, call, err);
-	snprintf(o->class, sizeof(o->class), "ERROR");
-}
-
 /* The calls under test: glibc's, or the direct syscall. */
 static int do_setsockopt(int raw, int fd, int opt, const void *val,
 			 socklen_t len)
@@ -210,12 +203,12 @@ static int udp_self(struct outcome *o, struct sockaddr_in *addr)
 	int fd, err = lo_up();
 
 	if (err) {
-		setup_failed(o, "ioctl SIOCSIFFLAGS lo up", err);
+		outcome_setup_failed(o, "ioctl SIOCSIFFLAGS lo up", NULL, err);
 		return -1;
 	}
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
-		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
 		return -1;
 	}
 	memset(addr, 0, sizeof(*addr));
@@ -223,7 +216,7 @@ static int udp_self(struct outcome *o, struct sockaddr_in *addr)
 	addr->sin_addr.s_addr = htonl(INADDR_LOOPBACK);
 	if (bind(fd, (struct sockaddr *)addr, sizeof(*addr)) ||
 	    getsockname(fd, (struct sockaddr *)addr, &len)) {
-		setup_failed(o, "bind 127.0.0.1", errno);
+		outcome_setup_failed(o, "bind 127.0.0.1", NULL, errno);
 		close(fd);
 		return -1;
 	}
@@ -237,7 +230,7 @@ static int send_self(struct outcome *o, int fd, const struct sockaddr_in *addr)
 
 	if (sendto(fd, "y2038", 5, 0, (const struct sockaddr *)addr,
 		   sizeof(*addr)) != 5) {
-		setup_failed(o, "sendto 127.0.0.1", errno);
+		outcome_setup_failed(o, "sendto 127.0.0.1", NULL, errno);
 		return -1;
 	}
 	ret = wait_readable(fd, ARRIVE_TIMEOUT_NS);
@@ -566,7 +559,7 @@ static void run_timeo(struct outcome *o, int raw, const char *plain, int opt)
 	label(name, sizeof(name), plain, opt);
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
-		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
 		return;
 	}
 	size = timeout_pack(buf, opt, WAIT_NS);
@@ -621,7 +614,7 @@ static void run_rcvtimeo_wait(struct outcome *o, int raw, const char *plain,
 	label(name, sizeof(name), plain, opt);
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
-		setup_failed(o, "socket AF_INET SOCK_DGRAM", errno);
+		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
 		return;
 	}
 	err = do_setsockopt(raw, fd, opt, buf, timeout_pack(buf, opt, WAIT_NS));
@@ -632,7 +625,7 @@ static void run_rcvtimeo_wait(struct outcome *o, int raw, const char *plain,
 		goto out;
 	}
 	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &itv, NULL)) {
-		setup_failed(o, "sigaction/setitimer (watchdog)", errno);
+		outcome_setup_failed(o, "sigaction/setitimer (watchdog)", NULL, errno);
 		goto out;
 	}
 	snprintf(call, sizeof(call), "%s with %s", raw ? "syscall recvfrom" :

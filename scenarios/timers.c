@@ -42,25 +42,11 @@
 #define __NR_rt_sigtimedwait_time64 __NR_rt_sigtimedwait
 #endif
 
-/* The raw syscalls of this build's width, and their kernel layouts. */
-#if Y2038_TIME64_BUILD
-typedef struct kts64 raw_ts;
-#define RAW_SUFFIX		"64"
-#define NR_CLOCK_GETTIME	__NR_clock_gettime64
-#define NR_TIMER_SETTIME	__NR_timer_settime64
-#define NR_TIMER_GETTIME	__NR_timer_gettime64
-#define NR_TIMERFD_SETTIME	__NR_timerfd_settime64
-#define NR_TIMERFD_GETTIME	__NR_timerfd_gettime64
-#else
-typedef struct old_ts32 raw_ts;
-#define RAW_SUFFIX		""
-#define NR_CLOCK_GETTIME	__NR_clock_gettime
-#define NR_TIMER_SETTIME	__NR_timer_settime
-#define NR_TIMER_GETTIME	__NR_timer_gettime
-#define NR_TIMERFD_SETTIME	__NR_timerfd_settime
-#define NR_TIMERFD_GETTIME	__NR_timerfd_gettime
-#endif
-#define RAW_CALL(name)		"syscall " name RAW_SUFFIX
+/* The raw syscalls of this build's width (harness/raw.h). */
+#define NR_TIMER_SETTIME	RAW_NR(timer_settime, timer_settime64)
+#define NR_TIMER_GETTIME	RAW_NR(timer_gettime, timer_gettime64)
+#define NR_TIMERFD_SETTIME	RAW_NR(timerfd_settime, timerfd_settime64)
+#define NR_TIMERFD_GETTIME	RAW_NR(timerfd_gettime, timerfd_gettime64)
 
 struct raw_its {
 	raw_ts it_interval;
@@ -75,9 +61,6 @@ struct old_itv32 {
 
 #define TV_NS(tv)	((int64_t)(tv).tv_sec * NSEC_PER_SEC + \
 			 (int64_t)(tv).tv_usec * 1000)
-
-/* The kernel's sigset_t is 64 signals, not glibc's 1024. */
-#define KERNEL_SIGSET_SIZE 8
 
 static int raw64_sigtimedwait(const sigset_t *set, const struct kts64 *timeout)
 {
@@ -99,52 +82,24 @@ static int block_sigalrm(struct outcome *o)
 	sigalrm_set(&set);
 	if (!sigprocmask(SIG_BLOCK, &set, NULL))
 		return 0;
-	outcome_errno(o, "sigprocmask (harness)", errno);
-	snprintf(o->class, sizeof(o->class), "ERROR");
+	outcome_setup_failed(o, "sigprocmask (harness)", NULL, errno);
 	return -1;
+}
+
+static int sigtimedwait_alrm(void *set, const struct kts64 *left)
+{
+	int ret = raw64_sigtimedwait(set, left);
+
+	return ret == -EAGAIN ? 0 : ret < 0 ? ret : 1;
 }
 
 /* Wait up to timeout_ns for SIGALRM: 1 when it came, 0 if not, or -errno. */
 static int wait_sigalrm(int64_t timeout_ns)
 {
-	int64_t deadline = clock_ns(CLOCK_MONOTONIC) + timeout_ns;
 	sigset_t set;
 
 	sigalrm_set(&set);
-	for (;;) {
-		int64_t left = deadline - clock_ns(CLOCK_MONOTONIC);
-		struct kts64 ts;
-		int ret;
-
-		if (left <= 0)
-			return 0;
-		ts = kts64_from_ns(left);
-		ret = raw64_sigtimedwait(&set, &ts);
-		if (ret == -EINTR)
-			continue;
-		if (ret == -EAGAIN)
-			return 0;
-		return ret < 0 ? ret : 1;
-	}
-}
-
-
-/* "now + 100 ms" computed the way a program does (see TS_ADVANCE). */
-static int libc_deadline(struct timespec *ts)
-{
-	if (clock_gettime(CLOCK_REALTIME, ts))
-		return errno;
-	TS_ADVANCE(*ts, WAIT_NS);
-	return 0;
-}
-
-/* The same with the raw clock_gettime of this build's width. */
-static int raw_deadline(raw_ts *ts)
-{
-	if (syscall(NR_CLOCK_GETTIME, CLOCK_REALTIME, ts))
-		return errno;
-	TS_ADVANCE(*ts, WAIT_NS);
-	return 0;
+	return wait_interrupted(timeout_ns, &set, sigtimedwait_alrm);
 }
 
 /* Arming a timer: what was called, how it went, and what it read back. */
@@ -198,13 +153,11 @@ static void judge_armed(struct outcome *o, const struct arming *a,
 			const char *wait_call)
 {
 	struct outcome left;
-	char when[64];
 
 	if (a->set_err) {
 		outcome_errno(o, a->set_call, a->set_err);
 	} else if (fired < 0) {
-		outcome_errno(o, wait_call, -fired);
-		snprintf(o->class, sizeof(o->class), "ERROR");
+		outcome_setup_failed(o, wait_call, NULL, -fired);
 	} else {
 		if (!fired)
 			outcome_set(o, "TIMEOUT",
@@ -219,24 +172,15 @@ static void judge_armed(struct outcome *o, const struct arming *a,
 			outcome_append(o, "; %s", left.detail);
 		}
 	}
-	if (a->abs) {
-		iso8601(a->deadline_sec, when, sizeof(when));
-		outcome_append(o, "; deadline %lld (%s)",
-			       (long long)a->deadline_sec, when);
-	}
+	if (a->abs)
+		outcome_deadline(o, a->deadline_sec);
 }
 
 /*
  * Creating a timer carries no time: when it fails, the kernel lacks the
  * interface (CONFIG_POSIX_TIMERS, CONFIG_TIMERFD), which is the lab's error,
- * not an observation about time.
+ * not an observation about time (outcome_setup_failed).
  */
-static void create_failed(struct outcome *o, const char *call,
-			  const char *config, int err)
-{
-	outcome_set(o, "ERROR", "%s: errno %d %s: is %s built in?", call, err,
-		    errno_name(err), config);
-}
 
 /* Timers that signal: wait for SIGALRM, then judge. */
 static void finish_signal(struct outcome *o, const struct arming *a,
@@ -280,23 +224,40 @@ static void libc_nanosleep(struct outcome *o)
 
 static void raw_nanosleep(struct outcome *o)
 {
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	int err;
-#if Y2038_TIME64_BUILD
-	/* There is no nanosleep_time64: this is what replaces it. */
-	struct kts64 req = kts64_from_ns(WAIT_NS);
-	const char *call =
-		"syscall clock_nanosleep_time64 (nanosleep has no time64 twin)";
-
-	err = -raw64_clock_nanosleep(CLOCK_REALTIME, 0, &req);
-#else
-	struct old_ts32 req = { 0, WAIT_NS };
-	const char *call = "syscall nanosleep";
-
-	err = syscall(__NR_nanosleep, &req, NULL) ? errno : 0;
-#endif
-	judge_wait(o, call, err, WAIT_NS, clock_ns(CLOCK_MONOTONIC) - t0);
+	/* There is no nanosleep_time64: clock_nanosleep_time64 replaces it. */
+	raw_sleep_rel(o, __NR_nanosleep, -1, "syscall nanosleep",
+		      "syscall clock_nanosleep_time64 (nanosleep has no time64 twin)", WAIT_NS);
 }
+
+/*
+ * Arm a timer for WAIT_NS (abs: to the deadline "now + WAIT_NS", computed
+ * by deadline(), a libc or raw one, which deadline_call names when it
+ * fails) and read it back at once. set and get are the calls, expressions
+ * that are nonzero with errno set on failure; its and cur are of any
+ * layout (struct itimerspec, struct raw_its).
+ */
+#define ARM_AND_READ(a, its, cur, abs, deadline, deadline_call, set, get) do {	\
+	(a)->t0 = clock_ns(CLOCK_MONOTONIC);				\
+	if (abs) {							\
+		(a)->set_err = deadline(&(its).it_value, WAIT_NS);	\
+		if ((a)->set_err) {					\
+			(a)->set_call = (deadline_call);		\
+		} else {						\
+			(a)->abs = 1;					\
+			(a)->deadline_sec = (its).it_value.tv_sec;	\
+		}							\
+	} else {							\
+		(its).it_value.tv_nsec = WAIT_NS;			\
+	}								\
+	if (!(a)->set_err && (set))					\
+		(a)->set_err = errno;					\
+	if (!(a)->set_err) {						\
+		if (get)						\
+			(a)->get_err = errno;				\
+		(a)->left_ns = TS_NS((cur).it_value);			\
+		(a)->interval_ns = TS_NS((cur).it_interval);		\
+	}								\
+} while (0)
 
 /* --- POSIX timers on CLOCK_REALTIME, signalling SIGALRM. */
 static void libc_timer(struct outcome *o, int abs)
@@ -313,30 +274,12 @@ static void libc_timer(struct outcome *o, int abs)
 	if (block_sigalrm(o))
 		return;
 	if (timer_create(CLOCK_REALTIME, &sev, &id)) {
-		create_failed(o, "timer_create", "CONFIG_POSIX_TIMERS", errno);
+		outcome_setup_failed(o, "timer_create", "CONFIG_POSIX_TIMERS", errno);
 		return;
 	}
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (abs) {
-		a.set_err = libc_deadline(&its.it_value);
-		if (a.set_err) {
-			a.set_call = "clock_gettime (arming)";
-		} else {
-			a.abs = 1;
-			a.deadline_sec = its.it_value.tv_sec;
-		}
-	} else {
-		its.it_value.tv_nsec = WAIT_NS;
-	}
-	if (!a.set_err && timer_settime(id, abs ? TIMER_ABSTIME : 0, &its,
-					NULL))
-		a.set_err = errno;
-	if (!a.set_err) {
-		if (timer_gettime(id, &cur))
-			a.get_err = errno;
-		a.left_ns = TS_NS(cur.it_value);
-		a.interval_ns = TS_NS(cur.it_interval);
-	}
+	ARM_AND_READ(&a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
+		     timer_settime(id, abs ? TIMER_ABSTIME : 0, &its, NULL),
+		     timer_gettime(id, &cur));
 	finish_signal(o, &a, WAIT_NS);
 }
 
@@ -346,8 +289,8 @@ static void raw_timer(struct outcome *o, int abs)
 		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
 	};
 	struct arming a = {
-		.set_call = RAW_CALL("timer_settime"),
-		.get_call = RAW_CALL("timer_gettime"),
+		.set_call = RAW_NAME(timer_settime, timer_settime64),
+		.get_call = RAW_NAME(timer_gettime, timer_gettime64),
 	};
 	struct raw_its its = { 0 }, cur = { 0 };
 	int id;		/* the kernel's timer_t */
@@ -356,31 +299,13 @@ static void raw_timer(struct outcome *o, int abs)
 		return;
 	/* timer_create carries no time: one syscall for every ABI. */
 	if (syscall(__NR_timer_create, CLOCK_REALTIME, &sev, &id)) {
-		create_failed(o, "syscall timer_create", "CONFIG_POSIX_TIMERS",
+		outcome_setup_failed(o, "syscall timer_create", "CONFIG_POSIX_TIMERS",
 			      errno);
 		return;
 	}
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (abs) {
-		a.set_err = raw_deadline(&its.it_value);
-		if (a.set_err) {
-			a.set_call = RAW_CALL("clock_gettime") " (arming)";
-		} else {
-			a.abs = 1;
-			a.deadline_sec = its.it_value.tv_sec;
-		}
-	} else {
-		its.it_value.tv_nsec = WAIT_NS;
-	}
-	if (!a.set_err && syscall(NR_TIMER_SETTIME, id,
-				  abs ? TIMER_ABSTIME : 0, &its, NULL))
-		a.set_err = errno;
-	if (!a.set_err) {
-		if (syscall(NR_TIMER_GETTIME, id, &cur))
-			a.get_err = errno;
-		a.left_ns = TS_NS(cur.it_value);
-		a.interval_ns = TS_NS(cur.it_interval);
-	}
+	ARM_AND_READ(&a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
+		     syscall(NR_TIMER_SETTIME, id, abs ? TIMER_ABSTIME : 0, &its, NULL),
+		     syscall(NR_TIMER_GETTIME, id, &cur));
 	finish_signal(o, &a, WAIT_NS);
 }
 
@@ -399,38 +324,20 @@ static void libc_timerfd(struct outcome *o, int abs)
 	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
 
 	if (fd < 0) {
-		create_failed(o, "timerfd_create", "CONFIG_TIMERFD", errno);
+		outcome_setup_failed(o, "timerfd_create", "CONFIG_TIMERFD", errno);
 		return;
 	}
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (abs) {
-		a.set_err = libc_deadline(&its.it_value);
-		if (a.set_err) {
-			a.set_call = "clock_gettime (arming)";
-		} else {
-			a.abs = 1;
-			a.deadline_sec = its.it_value.tv_sec;
-		}
-	} else {
-		its.it_value.tv_nsec = WAIT_NS;
-	}
-	if (!a.set_err && timerfd_settime(fd, abs ? TFD_TIMER_ABSTIME : 0,
-					  &its, NULL))
-		a.set_err = errno;
-	if (!a.set_err) {
-		if (timerfd_gettime(fd, &cur))
-			a.get_err = errno;
-		a.left_ns = TS_NS(cur.it_value);
-		a.interval_ns = TS_NS(cur.it_interval);
-	}
+	ARM_AND_READ(&a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
+		     timerfd_settime(fd, abs ? TFD_TIMER_ABSTIME : 0, &its, NULL),
+		     timerfd_gettime(fd, &cur));
 	finish_fd(o, &a, fd);
 }
 
 static void raw_timerfd(struct outcome *o, int abs)
 {
 	struct arming a = {
-		.set_call = RAW_CALL("timerfd_settime"),
-		.get_call = RAW_CALL("timerfd_gettime"),
+		.set_call = RAW_NAME(timerfd_settime, timerfd_settime64),
+		.get_call = RAW_NAME(timerfd_gettime, timerfd_gettime64),
 	};
 	struct raw_its its = { 0 }, cur = { 0 };
 	int fd;
@@ -439,31 +346,13 @@ static void raw_timerfd(struct outcome *o, int abs)
 	fd = syscall(__NR_timerfd_create, CLOCK_REALTIME,
 		     TFD_NONBLOCK | TFD_CLOEXEC);
 	if (fd < 0) {
-		create_failed(o, "syscall timerfd_create", "CONFIG_TIMERFD",
+		outcome_setup_failed(o, "syscall timerfd_create", "CONFIG_TIMERFD",
 			      errno);
 		return;
 	}
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (abs) {
-		a.set_err = raw_deadline(&its.it_value);
-		if (a.set_err) {
-			a.set_call = RAW_CALL("clock_gettime") " (arming)";
-		} else {
-			a.abs = 1;
-			a.deadline_sec = its.it_value.tv_sec;
-		}
-	} else {
-		its.it_value.tv_nsec = WAIT_NS;
-	}
-	if (!a.set_err && syscall(NR_TIMERFD_SETTIME, fd,
-				  abs ? TFD_TIMER_ABSTIME : 0, &its, NULL))
-		a.set_err = errno;
-	if (!a.set_err) {
-		if (syscall(NR_TIMERFD_GETTIME, fd, &cur))
-			a.get_err = errno;
-		a.left_ns = TS_NS(cur.it_value);
-		a.interval_ns = TS_NS(cur.it_interval);
-	}
+	ARM_AND_READ(&a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
+		     syscall(NR_TIMERFD_SETTIME, fd, abs ? TFD_TIMER_ABSTIME : 0, &its, NULL),
+		     syscall(NR_TIMERFD_GETTIME, fd, &cur));
 	finish_fd(o, &a, fd);
 }
 

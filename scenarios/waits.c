@@ -75,52 +75,16 @@
 #define __NR_sched_rr_get_interval_time64 __NR_sched_rr_get_interval
 #endif
 
-/* The raw syscalls of this build's width, and their kernel layout. */
-#if Y2038_TIME64_BUILD
-typedef struct kts64 raw_ts;
-#define RAW_SUFFIX		"_time64"
-#define NR_CLOCK_GETTIME	__NR_clock_gettime64
-#define NR_FUTEX		__NR_futex_time64
-#define NR_PPOLL		__NR_ppoll_time64
-#define NR_PSELECT6		__NR_pselect6_time64
-#define NR_SIGTIMEDWAIT		__NR_rt_sigtimedwait_time64
-#define NR_MQ_TIMEDSEND		__NR_mq_timedsend_time64
-#define NR_MQ_TIMEDRECEIVE	__NR_mq_timedreceive_time64
-#define NR_IO_PGETEVENTS	__NR_io_pgetevents_time64
-#define NR_RECVMMSG		__NR_recvmmsg_time64
-#define NR_SCHED_RR		__NR_sched_rr_get_interval_time64
-#else
-typedef struct old_ts32 raw_ts;
-#define RAW_SUFFIX		""
-#define NR_CLOCK_GETTIME	__NR_clock_gettime
-#define NR_FUTEX		__NR_futex
-#define NR_PPOLL		__NR_ppoll
-#define NR_PSELECT6		__NR_pselect6
-#define NR_SIGTIMEDWAIT		__NR_rt_sigtimedwait
-#define NR_MQ_TIMEDSEND		__NR_mq_timedsend
-#define NR_MQ_TIMEDRECEIVE	__NR_mq_timedreceive
-#define NR_IO_PGETEVENTS	__NR_io_pgetevents
-#define NR_RECVMMSG		__NR_recvmmsg
-#define NR_SCHED_RR		__NR_sched_rr_get_interval
-#endif
-#define RAW_CALL(name)		"syscall " name RAW_SUFFIX
-
-
-/* The kernel's sigset_t is 64 signals, not glibc's 1024. */
-#define KERNEL_SIGSET_SIZE 8
-
-
-/* Setting up what is waited on failed: the lab's error, not an observation. */
-static void setup_failed(struct outcome *o, const char *call,
-			 const char *config, int err)
-{
-	if (config)
-		outcome_set(o, "ERROR", "%s: errno %d %s: is %s built in?",
-			    call, err, errno_name(err), config);
-	else
-		outcome_set(o, "ERROR", "%s: errno %d %s", call, err,
-			    errno_name(err));
-}
+/* The raw syscalls of this build's width (harness/raw.h). */
+#define NR_FUTEX		RAW_NR(futex, futex_time64)
+#define NR_PPOLL		RAW_NR(ppoll, ppoll_time64)
+#define NR_PSELECT6		RAW_NR(pselect6, pselect6_time64)
+#define NR_SIGTIMEDWAIT		RAW_NR(rt_sigtimedwait, rt_sigtimedwait_time64)
+#define NR_MQ_TIMEDSEND		RAW_NR(mq_timedsend, mq_timedsend_time64)
+#define NR_MQ_TIMEDRECEIVE	RAW_NR(mq_timedreceive, mq_timedreceive_time64)
+#define NR_IO_PGETEVENTS	RAW_NR(io_pgetevents, io_pgetevents_time64)
+#define NR_RECVMMSG		RAW_NR(recvmmsg, recvmmsg_time64)
+#define NR_SCHED_RR		RAW_NR(sched_rr_get_interval, sched_rr_get_interval_time64)
 
 /*
  * Judge a wait for something that never comes, begun at t0. ret is what the
@@ -145,40 +109,41 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 			    call, ret, took / 1e9);
 }
 
-/* An absolute wait also says what deadline it was given. */
-static void append_deadline(struct outcome *o, int64_t sec)
-{
-	char when[64];
-
-	iso8601(sec, when, sizeof(when));
-	outcome_append(o, "; deadline %lld (%s)", (long long)sec, when);
-}
-
-
-/* "now + 100 ms" computed the way a program does (see TS_ADVANCE). */
-static int libc_deadline(struct timespec *ts)
-{
-	if (clock_gettime(CLOCK_REALTIME, ts))
-		return errno;
-	TS_ADVANCE(*ts, WAIT_NS);
-	return 0;
-}
-
-/* The same with the raw clock_gettime of this build's width. */
-static int raw_deadline(raw_ts *ts)
-{
-	if (syscall(NR_CLOCK_GETTIME, CLOCK_REALTIME, ts))
-		return errno;
-	TS_ADVANCE(*ts, WAIT_NS);
-	return 0;
-}
-
-static raw_ts raw_rel(void)
-{
-	raw_ts ts = { 0, WAIT_NS };
-
-	return ts;
-}
+/*
+ * A wait for what never comes, to the deadline "now + WAIT_NS" computed the
+ * way a program does: with libc's clock_gettime (WAIT_LIBC) or the raw one
+ * of this build's width (WAIT_RAW), into ts of the matching layout. wait is
+ * the call, an expression using ts that fails with -1 and errno; judged by
+ * judge_expiry (expired: the errno that means it ran out), the deadline
+ * reported with it.
+ */
+#define WAIT_UNTIL(o, type, deadline, deadline_call, call, wait, expired) do {	\
+	int64_t t0_ = clock_ns(CLOCK_MONOTONIC);			\
+	type ts;							\
+	int err_ = deadline(&ts, WAIT_NS);				\
+	long ret_;							\
+									\
+	if (err_) {							\
+		outcome_errno(o, deadline_call, err_);			\
+		break;							\
+	}								\
+	ret_ = (wait);							\
+	judge_expiry(o, call, ret_, errno, expired, t0_);		\
+	outcome_deadline(o, ts.tv_sec);					\
+} while (0)
+#define WAIT_LIBC(o, call, wait, expired) \
+	WAIT_UNTIL(o, struct timespec, libc_deadline, "clock_gettime (arming)", call, wait, expired)
+#define WAIT_RAW(o, call, wait, expired) \
+	WAIT_UNTIL(o, raw_ts, raw_deadline, RAW_CLOCK_GETTIME " (arming)", call, wait, expired)
+/* A pthread call returns its error: as -1 and errno, for WAIT_UNTIL. */
+#define PTHREAD_ERRNO(call) ((errno = (call)) ? -1 : 0)
+/* A relative wait of WAIT_NS for what never comes: wait as in WAIT_UNTIL. */
+#define WAIT_FOR(o, call, wait, expired) do {				\
+	int64_t t0_ = clock_ns(CLOCK_MONOTONIC);			\
+	long ret_ = (wait);						\
+									\
+	judge_expiry(o, call, ret_, errno, expired, t0_);		\
+} while (0)
 
 /* --- futex: a word that stays 0, and nobody to FUTEX_WAKE it. */
 static uint32_t futex_word;
@@ -198,67 +163,38 @@ static void libc_futex_call(char *buf, size_t len, const char *op)
 static void libc_futex_wait_rel(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	long ret = syscall(SYS_futex, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts,
-			   NULL, 0);
-	int err = errno;
 	char call[96];
 
 	libc_futex_call(call, sizeof(call), "FUTEX_WAIT");
-	judge_expiry(o, call, ret, err, ETIMEDOUT, t0);
+	WAIT_FOR(o, call, syscall(SYS_futex, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0),
+		 ETIMEDOUT);
 }
 
 static void libc_futex_wait_abs(struct outcome *o)
 {
 	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	struct timespec ts;
 	char call[96];
-	long ret;
-	int err;
 
-	err = libc_deadline(&ts);
-	if (err) {
-		outcome_errno(o, "clock_gettime (arming)", err);
-		return;
-	}
-	ret = syscall(SYS_futex, &futex_word, op, 0, &ts, NULL,
-		      FUTEX_BITSET_MATCH_ANY);
-	err = errno;
 	libc_futex_call(call, sizeof(call), "FUTEX_WAIT_BITSET");
-	judge_expiry(o, call, ret, err, ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+	WAIT_LIBC(o, call, syscall(SYS_futex, &futex_word, op, 0, &ts, NULL,
+				   FUTEX_BITSET_MATCH_ANY), ETIMEDOUT);
 }
 
 static void raw_futex_wait_rel(struct outcome *o)
 {
-	raw_ts ts = raw_rel();
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	long ret = syscall(NR_FUTEX, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts,
-			   NULL, 0);
+	raw_ts ts = raw_rel(WAIT_NS);
 
-	judge_expiry(o, RAW_CALL("futex") " FUTEX_WAIT", ret, errno,
-		     ETIMEDOUT, t0);
+	WAIT_FOR(o, RAW_NAME(futex, futex_time64) " FUTEX_WAIT",
+		 syscall(NR_FUTEX, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0), ETIMEDOUT);
 }
 
 static void raw_futex_wait_abs(struct outcome *o)
 {
 	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	raw_ts ts;
-	long ret;
-	int err;
 
-	err = raw_deadline(&ts);
-	if (err) {
-		outcome_errno(o, RAW_CALL("clock_gettime") " (arming)", err);
-		return;
-	}
-	ret = syscall(NR_FUTEX, &futex_word, op, 0, &ts, NULL,
-		      FUTEX_BITSET_MATCH_ANY);
-	judge_expiry(o, RAW_CALL("futex") " FUTEX_WAIT_BITSET", ret, errno,
-		     ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+	WAIT_RAW(o, RAW_NAME(futex, futex_time64) " FUTEX_WAIT_BITSET",
+		 syscall(NR_FUTEX, &futex_word, op, 0, &ts, NULL, FUTEX_BITSET_MATCH_ANY),
+		 ETIMEDOUT);
 }
 
 /* --- pthreads: futex underneath, to the same absolute deadline. */
@@ -291,14 +227,14 @@ static int start_holder(struct outcome *o, struct holder *h,
 	char c;
 
 	if (pipe(ready) || pipe(never)) {
-		setup_failed(o, "pipe", NULL, errno);
+		outcome_setup_failed(o, "pipe", NULL, errno);
 		return -1;
 	}
 	h->ready = ready[1];
 	h->never = never[0];
 	err = pthread_create(&thread, NULL, fn, h);
 	if (err) {
-		setup_failed(o, "pthread_create", NULL, err);
+		outcome_setup_failed(o, "pthread_create", NULL, err);
 		return -1;
 	}
 	/* Synchronised by the pipe: the mutex is held once it is readable. */
@@ -314,22 +250,11 @@ static void libc_mutex_timedlock(struct outcome *o)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	struct holder h = { .mutex = &mutex };
-	struct timespec ts;
-	int64_t t0;
-	int err;
 
 	if (start_holder(o, &h, hold_mutex))
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	err = libc_deadline(&ts);
-	if (err) {
-		outcome_errno(o, "clock_gettime (arming)", err);
-		return;
-	}
-	err = pthread_mutex_timedlock(&mutex, &ts);
-	judge_expiry(o, "pthread_mutex_timedlock", err ? -1 : 0, err,
-		     ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+	WAIT_LIBC(o, "pthread_mutex_timedlock",
+		  PTHREAD_ERRNO(pthread_mutex_timedlock(&mutex, &ts)), ETIMEDOUT);
 }
 
 /*
@@ -374,21 +299,11 @@ static void libc_cond_timedwait(struct outcome *o)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	struct timespec ts;
-	int err;
 
-	err = libc_deadline(&ts);
-	if (err) {
-		outcome_errno(o, "clock_gettime (arming)", err);
-		return;
-	}
 	pthread_mutex_lock(&mutex);
 	/* Nobody signals it: a wakeup is spurious, and a wakeup is a result. */
-	err = pthread_cond_timedwait(&cond, &mutex, &ts);
-	judge_expiry(o, "pthread_cond_timedwait", err ? -1 : 0, err,
-		     ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+	WAIT_LIBC(o, "pthread_cond_timedwait",
+		  PTHREAD_ERRNO(pthread_cond_timedwait(&cond, &mutex, &ts)), ETIMEDOUT);
 }
 
 static void raw_pthread(struct outcome *o)
@@ -397,113 +312,88 @@ static void raw_pthread(struct outcome *o)
 		    "no syscall of its own: futex underneath (see futex_wait_abs)");
 }
 
-/* --- ppoll, pselect6, select: a pipe nobody writes to (the write end stays open). */
-static int open_pipe(struct outcome *o, int fds[2])
+/*
+ * --- ppoll, pselect6, select: a pipe nobody writes to (the write end stays
+ * open), as a pollfd and as an fd_set; 0, or -1 with the lab's ERROR set.
+ */
+static int watch_pipe(struct outcome *o, struct pollfd *pfd, fd_set *rfds)
 {
-	if (!pipe(fds))
-		return 0;
-	setup_failed(o, "pipe", NULL, errno);
-	return -1;
+	int fds[2];
+
+	if (pipe(fds)) {
+		outcome_setup_failed(o, "pipe", NULL, errno);
+		return -1;
+	}
+	pfd->fd = fds[0];
+	pfd->events = POLLIN;
+	FD_ZERO(rfds);
+	FD_SET(fds[0], rfds);
+	return 0;
 }
 
 static void libc_ppoll(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
-	struct pollfd pfd = { .events = POLLIN };
-	int fds[2], ret;
-	int64_t t0;
+	struct pollfd pfd;
+	fd_set rfds;
 
-	if (open_pipe(o, fds))
-		return;
-	pfd.fd = fds[0];
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = ppoll(&pfd, 1, &ts, NULL);
-	judge_expiry(o, "ppoll", ret, errno, 0, t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, "ppoll", ppoll(&pfd, 1, &ts, NULL), 0);
 }
 
 static void raw_ppoll(struct outcome *o)
 {
-	struct pollfd pfd = { .events = POLLIN };
-	raw_ts ts = raw_rel();
-	int fds[2];
-	int64_t t0;
-	long ret;
+	raw_ts ts = raw_rel(WAIT_NS);
+	struct pollfd pfd;
+	fd_set rfds;
 
-	if (open_pipe(o, fds))
-		return;
-	pfd.fd = fds[0];
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE);
-	judge_expiry(o, RAW_CALL("ppoll"), ret, errno, 0, t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, RAW_NAME(ppoll, ppoll_time64),
+			 syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE), 0);
 }
 
 static void libc_pselect6(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
-	int fds[2], ret;
+	struct pollfd pfd;
 	fd_set rfds;
-	int64_t t0;
 
-	if (open_pipe(o, fds))
-		return;
-	FD_ZERO(&rfds);
-	FD_SET(fds[0], &rfds);
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = pselect(fds[0] + 1, &rfds, NULL, NULL, &ts, NULL);
-	judge_expiry(o, "pselect", ret, errno, 0, t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, "pselect", pselect(pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL), 0);
 }
 
 static void raw_pselect6(struct outcome *o)
 {
-	raw_ts ts = raw_rel();
+	raw_ts ts = raw_rel(WAIT_NS);
+	struct pollfd pfd;
 	fd_set rfds;
-	int fds[2];
-	int64_t t0;
-	long ret;
 
-	if (open_pipe(o, fds))
-		return;
-	FD_ZERO(&rfds);
-	FD_SET(fds[0], &rfds);
-	t0 = clock_ns(CLOCK_MONOTONIC);
 	/* The sixth argument, { sigmask, size }, may be NULL: no mask. */
-	ret = syscall(NR_PSELECT6, fds[0] + 1, &rfds, NULL, NULL, &ts, NULL);
-	judge_expiry(o, RAW_CALL("pselect6"), ret, errno, 0, t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, RAW_NAME(pselect6, pselect6_time64),
+			 syscall(NR_PSELECT6, pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL), 0);
 }
 
 static void libc_select(struct outcome *o)
 {
 	struct timeval tv = { 0, WAIT_NS / 1000 };
-	int fds[2], ret;
+	struct pollfd pfd;
 	fd_set rfds;
-	int64_t t0;
 
-	if (open_pipe(o, fds))
-		return;
-	FD_ZERO(&rfds);
-	FD_SET(fds[0], &rfds);
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = select(fds[0] + 1, &rfds, NULL, NULL, &tv);
-	judge_expiry(o, "select", ret, errno, 0, t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, "select", select(pfd.fd + 1, &rfds, NULL, NULL, &tv), 0);
 }
 
 static void raw_select(struct outcome *o)
 {
 #ifdef __NR__newselect
 	struct old_tv32 tv = { 0, WAIT_NS / 1000 };
+	struct pollfd pfd;
 	fd_set rfds;
-	int fds[2];
-	int64_t t0;
-	long ret;
 
-	if (open_pipe(o, fds))
-		return;
-	FD_ZERO(&rfds);
-	FD_SET(fds[0], &rfds);
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = syscall(__NR__newselect, fds[0] + 1, &rfds, NULL, NULL, &tv);
-	judge_expiry(o, "syscall _newselect (no time64 twin)", ret, errno, 0,
-		     t0);
+	if (!watch_pipe(o, &pfd, &rfds))
+		WAIT_FOR(o, "syscall _newselect (no time64 twin)",
+			 syscall(__NR__newselect, pfd.fd + 1, &rfds, NULL, NULL, &tv), 0);
 #else
 	outcome_set(o, "SKIP",
 		    "this ABI has no _newselect syscall: select is pselect6 underneath");
@@ -517,7 +407,7 @@ static int block_sigusr1(struct outcome *o, sigset_t *set)
 	sigaddset(set, SIGUSR1);
 	if (!sigprocmask(SIG_BLOCK, set, NULL))
 		return 0;
-	setup_failed(o, "sigprocmask", NULL, errno);
+	outcome_setup_failed(o, "sigprocmask", NULL, errno);
 	return -1;
 }
 
@@ -525,28 +415,19 @@ static void libc_sigtimedwait(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
 	sigset_t set;
-	int64_t t0;
-	int ret;
 
-	if (block_sigusr1(o, &set))
-		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = sigtimedwait(&set, NULL, &ts);
-	judge_expiry(o, "sigtimedwait", ret, errno, EAGAIN, t0);
+	if (!block_sigusr1(o, &set))
+		WAIT_FOR(o, "sigtimedwait", sigtimedwait(&set, NULL, &ts), EAGAIN);
 }
 
 static void raw_sigtimedwait(struct outcome *o)
 {
-	raw_ts ts = raw_rel();
+	raw_ts ts = raw_rel(WAIT_NS);
 	sigset_t set;
-	int64_t t0;
-	long ret;
 
-	if (block_sigusr1(o, &set))
-		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	ret = syscall(NR_SIGTIMEDWAIT, &set, NULL, &ts, KERNEL_SIGSET_SIZE);
-	judge_expiry(o, RAW_CALL("rt_sigtimedwait"), ret, errno, EAGAIN, t0);
+	if (!block_sigusr1(o, &set))
+		WAIT_FOR(o, RAW_NAME(rt_sigtimedwait, rt_sigtimedwait_time64),
+			 syscall(NR_SIGTIMEDWAIT, &set, NULL, &ts, KERNEL_SIGSET_SIZE), EAGAIN);
 }
 
 /*
@@ -562,7 +443,7 @@ static mqd_t open_queue(struct outcome *o, int full)
 	snprintf(name, sizeof(name), "/y2038-waits-%d", (int)getpid());
 	q = mq_open(name, O_RDWR | O_CREAT | O_EXCL, 0600, &attr);
 	if (q == (mqd_t)-1) {
-		setup_failed(o, "mq_open", "CONFIG_POSIX_MQUEUE", errno);
+		outcome_setup_failed(o, "mq_open", "CONFIG_POSIX_MQUEUE", errno);
 		return q;
 	}
 	mq_unlink(name);	/* nothing is left behind */
@@ -572,7 +453,7 @@ static mqd_t open_queue(struct outcome *o, int full)
 	 */
 	if (full && syscall(__NR_mq_timedsend_time64, q, msg, MSG_SIZE, 0,
 			    NULL)) {
-		setup_failed(o, "mq_timedsend_time64 (filling)", NULL, errno);
+		outcome_setup_failed(o, "mq_timedsend_time64 (filling)", NULL, errno);
 		mq_close(q);
 		return (mqd_t)-1;
 	}
@@ -581,58 +462,32 @@ static mqd_t open_queue(struct outcome *o, int full)
 
 static void libc_mq(struct outcome *o, int send)
 {
-	const char *call = send ? "mq_timedsend" : "mq_timedreceive";
 	char msg[MSG_SIZE] = "y2038";
-	struct timespec ts;
-	int64_t t0;
-	long ret;
-	int err;
-	mqd_t q;
+	mqd_t q = open_queue(o, send);
 
-	q = open_queue(o, send);
 	if (q == (mqd_t)-1)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	err = libc_deadline(&ts);
-	if (err) {
-		outcome_errno(o, "clock_gettime (arming)", err);
-		return;
-	}
 	if (send)
-		ret = mq_timedsend(q, msg, MSG_SIZE, 0, &ts);
+		WAIT_LIBC(o, "mq_timedsend", mq_timedsend(q, msg, MSG_SIZE, 0, &ts), ETIMEDOUT);
 	else
-		ret = mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts);
-	judge_expiry(o, call, ret, errno, ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+		WAIT_LIBC(o, "mq_timedreceive", mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts),
+			  ETIMEDOUT);
 	mq_close(q);
 }
 
 static void raw_mq(struct outcome *o, int send)
 {
-	const char *call = send ? RAW_CALL("mq_timedsend") :
-				  RAW_CALL("mq_timedreceive");
 	char msg[MSG_SIZE] = "y2038";
-	int64_t t0;
-	raw_ts ts;
-	long ret;
-	int err;
-	mqd_t q;
+	mqd_t q = open_queue(o, send);
 
-	q = open_queue(o, send);
 	if (q == (mqd_t)-1)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	err = raw_deadline(&ts);
-	if (err) {
-		outcome_errno(o, RAW_CALL("clock_gettime") " (arming)", err);
-		return;
-	}
 	if (send)
-		ret = syscall(NR_MQ_TIMEDSEND, q, msg, MSG_SIZE, 0, &ts);
+		WAIT_RAW(o, RAW_NAME(mq_timedsend, mq_timedsend_time64),
+			 syscall(NR_MQ_TIMEDSEND, q, msg, MSG_SIZE, 0, &ts), ETIMEDOUT);
 	else
-		ret = syscall(NR_MQ_TIMEDRECEIVE, q, msg, MSG_SIZE, NULL, &ts);
-	judge_expiry(o, call, ret, errno, ETIMEDOUT, t0);
-	append_deadline(o, ts.tv_sec);
+		WAIT_RAW(o, RAW_NAME(mq_timedreceive, mq_timedreceive_time64),
+			 syscall(NR_MQ_TIMEDRECEIVE, q, msg, MSG_SIZE, NULL, &ts), ETIMEDOUT);
 	mq_close(q);
 }
 
@@ -647,7 +502,7 @@ static int new_sem(struct outcome *o)
 	int id = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600);
 
 	if (id < 0)
-		setup_failed(o, "semget", "CONFIG_SYSVIPC", errno);
+		outcome_setup_failed(o, "semget", "CONFIG_SYSVIPC", errno);
 	return id;
 }
 
@@ -669,7 +524,7 @@ static void libc_semtimedop(struct outcome *o)
 static void raw_semtimedop(struct outcome *o)
 {
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
-	raw_ts ts = raw_rel();
+	raw_ts ts = raw_rel(WAIT_NS);
 	int id = new_sem(o);
 	const char *call;
 	int64_t t0;
@@ -710,18 +565,18 @@ static void raw_aio(struct outcome *o, int pget)
 {
 	struct io_event ev;
 	aio_context_t ctx = 0;
-	raw_ts ts = raw_rel();
+	raw_ts ts = raw_rel(WAIT_NS);
 	const char *call;
 	int64_t t0;
 	long ret;
 
 	if (syscall(__NR_io_setup, 1, &ctx)) {
-		setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
+		outcome_setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
 		return;
 	}
 	t0 = clock_ns(CLOCK_MONOTONIC);
 	if (pget) {
-		call = RAW_CALL("io_pgetevents");
+		call = RAW_NAME(io_pgetevents, io_pgetevents_time64);
 		ret = syscall(NR_IO_PGETEVENTS, ctx, 1, 1, &ev, &ts, NULL);
 	} else {
 #if Y2038_TIME64_BUILD
@@ -775,17 +630,17 @@ static int quiet_socket(struct outcome *o)
 	int fd, err = loopback_up();
 
 	if (err) {
-		setup_failed(o, "SIOCSIFFLAGS lo up", "CONFIG_NET", err);
+		outcome_setup_failed(o, "SIOCSIFFLAGS lo up", "CONFIG_NET", err);
 		return -1;
 	}
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 	if (fd < 0) {
-		setup_failed(o, "socket", "CONFIG_INET", errno);
+		outcome_setup_failed(o, "socket", "CONFIG_INET", errno);
 		return -1;
 	}
 	if (bind(fd, (struct sockaddr *)&sin, sizeof(sin)) ||
 	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, sizeof(bound))) {
-		setup_failed(o, "bind/SO_RCVTIMEO", NULL, errno);
+		outcome_setup_failed(o, "bind/SO_RCVTIMEO", NULL, errno);
 		close(fd);
 		return -1;
 	}
@@ -827,7 +682,7 @@ static void raw_recvmmsg(struct outcome *o)
 	char buf[MSG_SIZE];
 	struct iovec iov = { buf, sizeof(buf) };
 	struct mmsghdr msg = { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
-	raw_ts ts = raw_rel();
+	raw_ts ts = raw_rel(WAIT_NS);
 	int fd = quiet_socket(o);
 	int64_t t0;
 	long ret;
@@ -836,7 +691,7 @@ static void raw_recvmmsg(struct outcome *o)
 		return;
 	t0 = clock_ns(CLOCK_MONOTONIC);
 	ret = syscall(NR_RECVMMSG, fd, &msg, 1, 0, &ts);
-	judge_recvmmsg(o, RAW_CALL("recvmmsg"), ret, errno, t0);
+	judge_recvmmsg(o, RAW_NAME(recvmmsg, recvmmsg_time64), ret, errno, t0);
 	close(fd);
 }
 
@@ -847,7 +702,7 @@ static int become_rr(struct outcome *o)
 
 	if (!sched_setscheduler(0, SCHED_RR, &sp))
 		return 0;
-	setup_failed(o, "sched_setscheduler SCHED_RR", NULL, errno);
+	outcome_setup_failed(o, "sched_setscheduler SCHED_RR", NULL, errno);
 	return -1;
 }
 
@@ -883,7 +738,7 @@ static void raw_sched_rr_get_interval(struct outcome *o)
 	if (become_rr(o))
 		return;
 	err = syscall(NR_SCHED_RR, 0, &ts) ? errno : 0;
-	judge_quantum(o, RAW_CALL("sched_rr_get_interval"), err, TS_NS(ts));
+	judge_quantum(o, RAW_NAME(sched_rr_get_interval, sched_rr_get_interval_time64), err, TS_NS(ts));
 }
 
 static const struct y2038_case cases[] = {
