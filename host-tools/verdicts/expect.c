@@ -1,0 +1,321 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
+ * config, patches, arch) with the expected outcome and the reason for it, and
+ * the reasons several rows share ("@name<TAB>text", used as "@name"). Any
+ * column but the outcome may be "*"; the first matching row wins. A table
+ * that cannot be read exactly is rejected whole, with the line that is
+ * wrong: a verdict is only as true as the expectation it is judged against.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../read-file.h"
+#include "expect.h"
+
+static const char *const fixed_classes[] = {
+	"PASS", "WRAP", "CLAMP", "EARLY", "WRONG", "TIMEOUT", "CRASH", "ERROR",
+	"SKIP", "LISTED", "ABSENT", "UNSET",
+};
+
+int outcome_class_valid(const char *class)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(fixed_classes) / sizeof(fixed_classes[0]); i++)
+		if (!strcmp(class, fixed_classes[i]))
+			return 1;
+	/* an errno name: E followed by capitals and digits */
+	if (class[0] != 'E' || !class[1])
+		return 0;
+	for (i = 1; class[i]; i++)
+		if (!((class[i] >= 'A' && class[i] <= 'Z') ||
+		      (class[i] >= '0' && class[i] <= '9')))
+			return 0;
+	return 1;
+}
+
+static int one_of(const char *s, const char *const *set)
+{
+	for (; *set; set++)
+		if (!strcmp(s, *set))
+			return 1;
+	return 0;
+}
+
+static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "kernel", "*", NULL };
+static const char *const host_columns[] = { "libfaketime", "libfaketime-static", NULL };
+static const char *const configs[] = {
+	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
+};
+static const char *const patch_sets[] = { "lab", "none", "*", NULL };
+
+static int field_ok(const char *f, size_t len, size_t size)
+{
+	return len > 0 && len < size && !memchr(f, ' ', len);
+}
+
+int expect_host_column(const char *config)
+{
+	return one_of(config, host_columns);
+}
+
+static int field_covers(const char *a, const char *b)
+{
+	return !strcmp(a, "*") || !strcmp(a, b);
+}
+
+/* A row's config "*" is either kernel config, never a host column. */
+static int config_covers(const char *a, const char *b)
+{
+	return !strcmp(a, b) || (!strcmp(a, "*") && !expect_host_column(b));
+}
+
+/* Does row a match everything row b matches? */
+static int covers(const struct expect_row *a, const struct expect_row *b)
+{
+	return field_covers(a->scenario, b->scenario) &&
+	       field_covers(a->name, b->name) &&
+	       field_covers(a->phase, b->phase) &&
+	       field_covers(a->abi, b->abi) &&
+	       config_covers(a->config, b->config) &&
+	       field_covers(a->patches, b->patches) &&
+	       field_covers(a->arch, b->arch);
+}
+
+#define NCOLS 9
+
+/* The text of "@name", or NULL when no reason of that name came before. */
+static const char *named_reason(const struct expect_table *t, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < t->nreasons; i++)
+		if (!strcmp(t->reasons[i].name, name))
+			return t->reasons[i].text;
+	return NULL;
+}
+
+/* "@name<TAB>text": a reason rows may name; names are unique. */
+static int parse_reason(char *line, int lineno, struct expect_table *t,
+			const char *name, char *err, size_t errlen)
+{
+	char *tab = strchr(line, '\t');
+	struct expect_reason *r;
+	size_t i;
+
+	if (!tab || tab == line + 1 || (size_t)(tab - line - 1) >= sizeof(r->name) ||
+	    !tab[1] || strlen(tab + 1) >= sizeof(r->text) || strchr(tab + 1, '\t')) {
+		snprintf(err, errlen, "%s:%d: a named reason is @name<TAB>text", name, lineno);
+		return -1;
+	}
+	*tab = '\0';
+	for (i = 1; line[i]; i++)
+		if (!((line[i] >= 'a' && line[i] <= 'z') || (line[i] >= '0' && line[i] <= '9') ||
+		      line[i] == '-' || line[i] == '_')) {
+			snprintf(err, errlen, "%s:%d: a reason's name is lower case letters, digits, - and _", name, lineno);
+			return -1;
+		}
+	if (named_reason(t, line + 1)) {
+		snprintf(err, errlen, "%s:%d: the reason %s is named twice", name, lineno, line);
+		return -1;
+	}
+	r = realloc(t->reasons, (t->nreasons + 1) * sizeof(*r));
+	if (!r) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return -1;
+	}
+	t->reasons = r;
+	r = &t->reasons[t->nreasons++];
+	memcpy(r->name, line + 1, tab - line);	/* with its '\0' */
+	memcpy(r->text, tab + 1, strlen(tab + 1) + 1);
+	return 0;
+}
+
+static int parse_row(char *line, int lineno, struct expect_row *r,
+		     const struct expect_table *t, const char *name,
+		     char *err, size_t errlen)
+{
+	char *col[NCOLS];
+	size_t size[NCOLS - 1] = {
+		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
+		sizeof(r->abi), sizeof(r->config), sizeof(r->patches),
+		sizeof(r->arch), sizeof(r->expected),
+	};
+	char *dst[NCOLS - 1] = {
+		r->scenario, r->name, r->phase, r->abi, r->config, r->patches,
+		r->arch, r->expected,
+	};
+	int n = 0, i;
+	char *p = line;
+
+	memset(r, 0, sizeof(*r));
+	r->line = lineno;
+	col[n++] = p;
+	while (n < NCOLS && (p = strchr(p, '\t'))) {
+		*p++ = '\0';
+		col[n++] = p;
+	}
+	if (n != NCOLS) {
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi config patches arch expected reason)",
+			 name, lineno, n, NCOLS);
+		return -1;
+	}
+	for (i = 0; i < NCOLS - 1; i++) {
+		if (!field_ok(col[i], strlen(col[i]), size[i])) {
+			snprintf(err, errlen, "%s:%d: column %d is empty, too long or has a space",
+				 name, lineno, i + 1);
+			return -1;
+		}
+		strcpy(dst[i], col[i]);
+	}
+	if (!one_of(r->abi, abis)) {
+		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (legacy, time64, raw32, raw64, kernel or *)",
+			 name, lineno, r->abi);
+		return -1;
+	}
+	if (!one_of(r->config, configs)) {
+		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n, libfaketime, libfaketime-static or *)",
+			 name, lineno, r->config);
+		return -1;
+	}
+	if (!one_of(r->patches, patch_sets)) {
+		snprintf(err, errlen, "%s:%d: unknown patches \"%s\" (lab, none or *)",
+			 name, lineno, r->patches);
+		return -1;
+	}
+	if (!outcome_class_valid(r->expected)) {
+		snprintf(err, errlen, "%s:%d: \"%s\" is not an outcome class to expect",
+			 name, lineno, r->expected);
+		return -1;
+	}
+	if (col[NCOLS - 1][0] == '@') {
+		const char *text = named_reason(t, col[NCOLS - 1] + 1);
+
+		if (!text) {
+			snprintf(err, errlen, "%s:%d: no reason named %.60s above this row",
+				 name, lineno, col[NCOLS - 1]);
+			return -1;
+		}
+		col[NCOLS - 1] = (char *)text;
+	}
+	if (!*col[NCOLS - 1] || strlen(col[NCOLS - 1]) >= sizeof(r->reason)) {
+		snprintf(err, errlen, "%s:%d: the reason is empty or too long",
+			 name, lineno);
+		return -1;
+	}
+	strcpy(r->reason, col[NCOLS - 1]);
+	return 0;
+}
+
+int expect_parse(const char *buf, size_t len, const char *name,
+		 struct expect_table *t, char *err, size_t errlen)
+{
+	size_t i = 0, j;
+	int lineno = 0;
+	char line[1024];
+
+	memset(t, 0, sizeof(*t));
+	snprintf(t->path, sizeof(t->path), "%s", name);
+	while (i < len) {
+		struct expect_row row, *rows;
+		size_t n = 0;
+
+		lineno++;
+		while (i < len && buf[i] != '\n') {
+			if (n >= sizeof(line) - 1 || buf[i] == '\0') {
+				snprintf(err, errlen, "%s:%d: line too long or not text",
+					 name, lineno);
+				goto fail;
+			}
+			line[n++] = buf[i++];
+		}
+		i++;
+		if (n && line[n - 1] == '\r')
+			n--;
+		line[n] = '\0';
+		if (!n || line[0] == '#')
+			continue;
+		if (line[0] == '@') {
+			if (parse_reason(line, lineno, t, name, err, errlen))
+				goto fail;
+			continue;
+		}
+		if (parse_row(line, lineno, &row, t, name, err, errlen))
+			goto fail;
+		for (j = 0; j < t->nrows; j++)
+			if (covers(&t->rows[j], &row)) {
+				snprintf(err, errlen, "%s:%d: never used: line %d already matches every cell it would",
+					 name, lineno, t->rows[j].line);
+				goto fail;
+			}
+		rows = realloc(t->rows, (t->nrows + 1) * sizeof(*rows));
+		if (!rows) {
+			snprintf(err, errlen, "%s: out of memory", name);
+			goto fail;
+		}
+		t->rows = rows;
+		t->rows[t->nrows++] = row;
+	}
+	if (!t->nrows) {
+		snprintf(err, errlen, "%s: no expectations in it", name);
+		goto fail;
+	}
+	return 0;
+fail:
+	expect_free(t);
+	return -1;
+}
+
+static int parse_buffer(const char *buf, size_t len, const char *name, void *out,
+			char *err, size_t errlen)
+{
+	return expect_parse(buf, len, name, out, err, errlen);
+}
+
+int expect_load(const char *path, struct expect_table *t, char *err, size_t errlen)
+{
+	return parse_file(path, t, parse_buffer, err, errlen);
+}
+
+void expect_free(struct expect_table *t)
+{
+	free(t->rows);
+	free(t->reasons);
+	t->rows = NULL;
+	t->nrows = 0;
+	t->reasons = NULL;
+	t->nreasons = 0;
+}
+
+/* Does the row match the cell, its config read as config? */
+static int row_matches(const struct expect_row *r, const struct expect_cell *c,
+		       const char *config)
+{
+	return field_covers(r->scenario, c->scenario) &&
+	       field_covers(r->name, c->name) &&
+	       field_covers(r->phase, c->phase) &&
+	       field_covers(r->abi, c->abi) &&
+	       config_covers(r->config, config) &&
+	       field_covers(r->patches, c->patches) &&
+	       (!strcmp(r->arch, "*") || !strcmp(r->arch, c->machine) ||
+		(c->karch && !strcmp(r->arch, c->karch)));
+}
+
+const struct expect_row *expect_lookup(const struct expect_table *t,
+				       const struct expect_cell *cell)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++)
+		if (row_matches(&t->rows[i], cell, cell->config))
+			return &t->rows[i];
+	if (!expect_host_column(cell->config))
+		return NULL;
+	/* A host column's cell no row of its column decides: as compat32=y. */
+	for (i = 0; i < t->nrows; i++)
+		if (row_matches(&t->rows[i], cell, "compat32=y"))
+			return &t->rows[i];
+	return NULL;
+}

@@ -1,0 +1,299 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unit.c - unit tests of the host tools' parsers and of the scenario
+ * harness's judgements, run on the host. Prints TAP; exits 1 on a failure.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "../../host-tools/verdicts/expect.h"
+#include "../../host-tools/kernel/kconfig-parse.h"
+#include "../../host-tools/verdicts/tap.h"
+#include "../../scenarios/harness.h"
+
+static int tests, failures;
+
+#define CHECK(cond) check((cond), #cond, __FILE__, __LINE__)
+static void check(int ok, const char *what, const char *file, int line)
+{
+	tests++;
+	if (!ok) {
+		failures++;
+		printf("not ok %d %s:%d: %s\n", tests, file, line, what);
+	} else {
+		printf("ok %d %s\n", tests, what);
+	}
+}
+
+#define CHECK_STR(a, b) CHECK(!strcmp((a), (b)))
+
+static const char good_tap[] =
+	"TAP version 13\n"
+	"1..2\n"
+	"# timeout set to 60\n"
+	"# selftests: y2038: clock-legacy\n"
+	"# TAP version 13\n"
+	"# 1..2\n"
+	"# ok 1 legacy time before # PASS time = 2147483647 (2038-01-19T03:14:07Z)\n"
+	"# not ok 2 raw32 time after # WRAP syscall time = -2147483648 (1901-12-13T20:45:52Z), 2^32 s behind\n"
+	"not ok 1 selftests: y2038: clock-legacy # exit=1\n"
+	"# selftests: y2038: clock-time64\n"
+	"# TAP version 13\n"
+	"# 1..1\n"
+	"# ok 1 time64 time after # PASS time = 2147483648\r\n"
+	"ok 2 selftests: y2038: clock-time64\n"
+	"# y2038-init: done\n";
+
+static void test_tap(void)
+{
+	struct tap_run run;
+	struct tap_binary *b;
+
+	CHECK(tap_parse(good_tap, strlen(good_tap), &run) == 0);
+	CHECK(run.has_version && run.plan == 2 && run.done);
+	CHECK(run.nbins == 2 && run.malformed == 0);
+	b = tap_find_binary(&run, "clock-legacy");
+	CHECK(b && b->has_result && !b->ok && b->ncells == 2 && b->plan == 2);
+	if (b && b->ncells == 2) {
+		CHECK_STR(b->directive, "exit=1");
+		CHECK_STR(b->cells[1].abi, "raw32");
+		CHECK_STR(b->cells[1].name, "time");
+		CHECK_STR(b->cells[1].phase, "after");
+		CHECK_STR(b->cells[1].class, "WRAP");
+		CHECK(strstr(b->cells[1].detail, "1901-12-13") != NULL);
+	}
+	b = tap_find_binary(&run, "clock-time64");
+	CHECK(b && b->ok && b->ncells == 1 && !strcmp(b->cells[0].detail, "time = 2147483648"));
+	tap_free(&run);
+
+	/* Cut in the middle of a line: that line is dropped, the rest kept. */
+	CHECK(tap_parse(good_tap, strstr(good_tap, "# not ok 2") - good_tap + 20, &run) == 0);
+	b = tap_find_binary(&run, "clock-legacy");
+	CHECK(b && b->ncells == 1 && !b->has_result && !run.done);
+	tap_free(&run);
+
+	/* Garbage: nothing trusted, nothing crashes. */
+	CHECK(tap_parse("\0\0ok\nnot ok x\n# ok 1\n1..-3\n", 26, &run) == 0);
+	CHECK(run.nbins == 0 && run.plan == -1 && !run.has_version);
+	tap_free(&run);
+
+	/* A case line without its class is counted as malformed. */
+	CHECK(tap_parse("# selftests: y2038: a-legacy\n# ok 1 legacy time before\n", 55, &run) == 0);
+	CHECK(run.nbins == 1 && run.bins[0].ncells == 0 && run.malformed == 1);
+	tap_free(&run);
+}
+
+static int parse_table(const char *text, struct expect_table *t, char *err)
+{
+	return expect_parse(text, strlen(text), "t.tsv", t, err, 256);
+}
+
+/* A cell as the collector looks it up, on machine i386 (karch i386). */
+static const struct expect_row *lookup(const struct expect_table *t,
+				       const char *scenario, const char *name,
+				       const char *phase, const char *abi,
+				       const char *config, const char *patches,
+				       const char *machine, const char *karch)
+{
+	const struct expect_cell cell = {
+		scenario, name, phase, abi, config, patches, machine, karch,
+	};
+
+	return expect_lookup(t, &cell);
+}
+#define LOOKUP(t, sc, n, ph, abi, conf) lookup(t, sc, n, ph, abi, conf, "lab", "i386", "i386")
+
+static void test_expect(void)
+{
+	struct expect_table t;
+	const struct expect_row *r;
+	char err[256];
+
+	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\tgone\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=n");
+	CHECK(r && !strcmp(r->expected, "ENOSYS") && r->line == 3);
+	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	CHECK(LOOKUP(&t, "clock", "time", "before", "raw32", "compat32=y") == NULL);
+	expect_free(&t);
+
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n"
+			  "clock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:1:") && strstr(err, "MAYBE"));
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "columns") != NULL);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "unknown abi") != NULL);
+	/* A scenario "*" is a rule for every family; it covers the rows after it. */
+	CHECK(parse_table("*\t*\t*\traw32\tlibfaketime\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\traw32\tlibfaketime\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
+	/* A host column's cell: its own rows first, then as the compat32=y cell. */
+	CHECK(parse_table("*\t*\t*\traw32\tlibfaketime\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\tlegacy\tcompat32=y\t*\t*\tEOVERFLOW\ty\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	r = LOOKUP(&t, "clock", "time", "after", "raw32", "libfaketime");
+	CHECK(r && !strcmp(r->expected, "SKIP"));
+	r = LOOKUP(&t, "waits", "futex", "across", "raw32", "libfaketime");
+	CHECK(r && !strcmp(r->expected, "SKIP"));
+	r = LOOKUP(&t, "clock", "time", "after", "legacy", "libfaketime");
+	CHECK(r && !strcmp(r->expected, "EOVERFLOW") && r->line == 2);
+	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	/* ... a config "*" is either kernel config, never a host column */
+	r = LOOKUP(&t, "clock", "time", "after", "time64", "libfaketime-static");
+	CHECK(r && !strcmp(r->expected, "PASS") && r->line == 3);
+	expect_free(&t);
+	CHECK(parse_table("clock\ttime\t*\t*\t*\t*\t*\tPASS\tall\n"
+			  "clock\ttime\tafter\tlegacy\tlibfaketime\t*\t*\tWRAP\tfaked\n", &t, err) == 0);
+	expect_free(&t);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\tcompat=y\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\t*\tPASS\t\n", &t, err) == -1);
+	CHECK(parse_table("# only comments\n", &t, err) == -1);
+	/* The patches column tells the lab's kernels from unpatched ones; the
+	 * arch column names a machine or its kernel ARCH. */
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tnone\tarm\tUNSET\tERANGE\n"
+			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
+	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7", "arm");
+	CHECK(r && !strcmp(r->expected, "UNSET"));
+	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7-lpae", "arm");
+	CHECK(r && !strcmp(r->expected, "UNSET"));
+	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "arm64", "arm64");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "lab", "armv7", "arm");
+	CHECK(r && !strcmp(r->expected, "PASS"));
+	expect_free(&t);
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tpatched\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(strstr(err, "unknown patches") != NULL);
+	/* A reason several rows share is named once, above them. */
+	CHECK(parse_table("@gone\tbuilt only with COMPAT_32BIT_TIME\n"
+			  "clock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\t@gone\n"
+			  "clock\ttime\tbefore\traw32\tcompat32=n\t*\t*\tENOSYS\t@gone\n", &t, err) == 0);
+	r = LOOKUP(&t, "clock", "time", "before", "raw32", "compat32=n");
+	CHECK(r && !strcmp(r->reason, "built only with COMPAT_32BIT_TIME"));
+	expect_free(&t);
+	CHECK(parse_table("clock\ttime\tafter\traw32\tcompat32=n\t*\t*\tENOSYS\t@gone\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:1: no reason named @gone") != NULL);
+	CHECK(parse_table("@gone\tone\n@gone\ttwo\n", &t, err) == -1);
+	CHECK(strstr(err, "t.tsv:2: the reason @gone is named twice") != NULL);
+	CHECK(parse_table("@Gone Away\tx\n", &t, err) == -1);
+	CHECK(parse_table("@gone\n", &t, err) == -1);
+	CHECK(outcome_class_valid("EOVERFLOW") && outcome_class_valid("E2BIG") &&
+	      !outcome_class_valid("E") && !outcome_class_valid("eoverflow"));
+}
+
+static void test_kconfig(void)
+{
+	static const char text[] =
+		"#\n# Automatically generated file; DO NOT EDIT.\n#\n"
+		"CONFIG_64BIT=y\n"
+		"# CONFIG_COMPAT_32BIT_TIME is not set\n"
+		"CONFIG_NR_CPUS=8\n"
+		"CONFIG_CMDLINE=\"console=ttyS0 quiet\"\n"
+		"CONFIG_64BIT=n\n";
+	struct kconfig cfg;
+	char err[256];
+
+	CHECK(kconfig_parse(text, strlen(text), "c", &cfg, err, sizeof(err)) == 0);
+	CHECK(cfg.n == 4);
+	CHECK_STR(kconfig_get(&cfg, "CONFIG_COMPAT_32BIT_TIME"), "n");
+	CHECK_STR(kconfig_get(&cfg, "CONFIG_64BIT"), "n");	/* last one wins */
+	CHECK_STR(kconfig_get(&cfg, "CONFIG_CMDLINE"), "\"console=ttyS0 quiet\"");
+	CHECK(kconfig_get(&cfg, "CONFIG_NOPE") == NULL);
+	kconfig_free(&cfg);
+
+	CHECK(kconfig_parse("CONFIG_X=y\nCOMPAT=y\n", 20, "c", &cfg, err, sizeof(err)) == -1);
+	CHECK(strstr(err, "c:2: not a config line") != NULL);
+	CHECK(kconfig_parse("CONFIG_X=\n", 10, "c", &cfg, err, sizeof(err)) == -1);
+	CHECK(kconfig_parse("CONFIG_X=\"open\n", 15, "c", &cfg, err, sizeof(err)) == -1);
+	CHECK(kconfig_parse("CONFIG_X=y\0", 11, "c", &cfg, err, sizeof(err)) == -1);
+}
+
+static void test_harness_judgements(void)
+{
+	const int64_t now = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC;
+	struct outcome o;
+	char when[64];
+
+	iso8601(Y2038_LAST_SEC, when, sizeof(when));
+	CHECK_STR(when, "2038-01-19T03:14:07Z");
+	iso8601(-Y2038_LAST_SEC - 1, when, sizeof(when));
+	CHECK_STR(when, "1901-12-13T20:45:52Z");
+	iso8601(4294967296LL, when, sizeof(when));
+	CHECK_STR(when, "2106-02-07T06:28:16Z");
+	iso8601(0, when, sizeof(when));
+	CHECK_STR(when, "1970-01-01T00:00:00Z");
+
+	judge_reading(&o, "time", Y2038_LAST_SEC + 1, now, now);
+	CHECK_STR(o.class, "PASS");
+	judge_reading(&o, "time", (int32_t)(uint32_t)(Y2038_LAST_SEC + 1), now, now);
+	CHECK_STR(o.class, "WRAP");
+	CHECK(strstr(o.detail, "1901-12-13T20:45:52Z") != NULL);
+	judge_reading(&o, "time", 0, now, now);
+	CHECK_STR(o.class, "WRONG");
+
+	judge_wait(&o, "nanosleep", 0, 500 * NSEC_PER_MSEC, 500 * NSEC_PER_MSEC + 1);
+	CHECK_STR(o.class, "PASS");
+	judge_wait(&o, "nanosleep", 0, 500 * NSEC_PER_MSEC, 1000);
+	CHECK_STR(o.class, "EARLY");
+	judge_wait(&o, "nanosleep", ENOSYS, 500 * NSEC_PER_MSEC, 1000);
+	CHECK_STR(o.class, "ENOSYS");
+	CHECK(strstr(o.detail, "nanosleep: errno 38 ENOSYS") != NULL);
+}
+
+/* The across margin: a case that began past the overflow did not cross it. */
+static void test_harness_lateness(void)
+{
+	const struct y2038_case across = { "nanosleep", LIBC, Y2038_ACROSS };
+	const struct y2038_case after = { "time", LIBC, Y2038_AFTER };
+	struct outcome o = { "PASS", "nanosleep waited 0.100 s of 0.100 s", 0 };
+
+	CHECK(Y2038_OVERFLOW_NS - Y2038_ACROSS_LEAD_NS + Y2038_ACROSS_WAIT_NS > Y2038_OVERFLOW_NS);
+	latest_begin_ns = 0;
+	o.began_ns = across.start_ns + 3 * NSEC_PER_MSEC;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK(latest_begin_ns == 3 * NSEC_PER_MSEC);
+
+	o.began_ns = Y2038_OVERFLOW_NS;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "ERROR");
+	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "was: PASS nanosleep waited"));
+	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
+
+	/* an after case is meant to begin past the overflow: measured only */
+	snprintf(o.class, sizeof(o.class), "EOVERFLOW");
+	o.began_ns = after.observe_ns + NSEC_PER_MSEC;
+	judge_lateness(&after, &o);
+	CHECK_STR(o.class, "EOVERFLOW");
+	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
+
+	/* a case that never ran (began_ns 0) is neither judged nor measured */
+	o.began_ns = 0;
+	judge_lateness(&across, &o);
+	CHECK_STR(o.class, "EOVERFLOW");
+}
+
+int main(void)
+{
+	printf("TAP version 13\n");
+	test_tap();
+	test_expect();
+	test_kconfig();
+	test_harness_judgements();
+	test_harness_lateness();
+	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
+	       failures);
+	/* make check's closing line adds up every part's counts */
+	if (getenv("COUNTS") && *getenv("COUNTS")) {
+		FILE *f = fopen(getenv("COUNTS"), "a");
+
+		if (f) {
+			fprintf(f, "%d %d\n", tests - failures, failures);
+			fclose(f);
+		}
+	}
+	return failures ? 1 : 0;
+}
