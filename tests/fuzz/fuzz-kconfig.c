@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz-kconfig.c - libFuzzer target for the .config reader (host-tools/
- * kconfig.c), which y2038-kconfig and kconfig-verify run on whatever config
+ * kernel/kconfig-parse.c), which y2038-kconfig and kconfig-verify run on whatever config
  * a user hands them. A parsed symbol must read back the value it was given.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../host-tools/kconfig.h"
+#include "../../host-tools/kernel/kconfig-parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

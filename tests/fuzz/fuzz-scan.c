@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fuzz-scan.c - libFuzzer target for the ELF scanner (host-tools/scan.c):
+ * fuzz-scan.c - libFuzzer target for the ELF scanner (host-tools/distro/y2038-scan.c):
  * validate-distro and make try feed it whatever files a root or a user has.
  * The scanner is one program, so it is included whole (its main renamed)
  * and each input is read the way it reads a file: from a path, here a
@@ -8,7 +8,7 @@
  */
 #define _GNU_SOURCE
 #define main y2038_scan_main
-#include "../../host-tools/scan.c"
+#include "../../host-tools/distro/y2038-scan.c"
 #undef main
 #include <sys/mman.h>
 

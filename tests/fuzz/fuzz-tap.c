@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fuzz-tap.c - libFuzzer target for the guest's TAP (host-tools/tap.c): what
+ * fuzz-tap.c - libFuzzer target for the guest's TAP (host-tools/verdicts/tap.c): what
  * a dying guest writes to its serial port is untrusted input. Every binary
  * the parser records must be findable by name, and freeing must be clean.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../../host-tools/tap.h"
+#include "../../host-tools/verdicts/tap.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -1,0 +1,112 @@
+# Stage: kernel + initramfs -> boot -> TAP (host-tools/boot/). boot.sh boots
+# one guest in QEMU and keeps what it left (console, TAP, the boot record);
+# faketime.sh runs the same programs on this host under libfaketime, the
+# host column, through the guest's own runner (y2038-run).
+
+$(HOST)/kvm-probe: host-tools/boot/kvm-probe.c
+$(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
+
+# Per (machine, config), one boot of each kind, each into its own folder of
+# the run. Kinds: the matrix (the RTC just before the overflow, every
+# scenario), a device that powers on after the overflow (the clock at boot
+# only), and each demo distribution's own programs across the overflow (more
+# memory: the initramfs carries them). A kind names its folder suffix, RTC,
+# programs, initramfs and extra QEMU arguments.
+BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS)
+matrix.dir       :=
+matrix.rtc       := $(RTC_BASE)
+matrix.bins      := $(SCENARIO_BINS)
+matrix.initrd    := initramfs.cpio
+rtc-after.dir    := -rtc-after
+rtc-after.rtc    := $(RTC_AFTER_BASE)
+rtc-after.bins   := rtc-kernel
+rtc-after.initrd := initramfs.cpio
+$(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BASE))\
+	$(eval $(d).bins := $(call demo_bins,$(d)))$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512))
+# Not in the default list: make validate-distro and make try boot these.
+distro.dir       := -distro
+distro.rtc        = $(DISTRO_RTC)
+distro.bins      := smoke-distro
+distro.initrd    := distro.cpio
+distro.memory    := -m 768
+try.dir          := -try
+try.rtc          := $(RTC_BASE)
+try.bins         := try-user
+try.initrd       := try.cpio
+try.memory       := -m 512
+BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+
+# $(1): machine, $(2): config, $(3): boot kind
+define boot-rules
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe $(call machine-env,$(1))
+	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
+		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
+		scenarios=$$(call commas,$$($(3).bins)) extra_qemu_args="$$($(3).memory)" \
+		rtc_base=$$($(3).rtc) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
+		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
+endef
+define skip-rules
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
+	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
+		scenarios=$$(call commas,$$($(3).bins)) \
+		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
+endef
+$(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
+	$(foreach m,$(READY),$(eval $(call boot-rules,$(m),$(c),$(k))))\
+	$(foreach m,$(SKIPPED),$(eval $(call skip-rules,$(m),$(c),$(k))))))
+
+# --- The host column: the matrix's libc programs, dynamically linked, run on
+# this machine under Debian's libfaketime at the same moments (faketime.sh),
+# beside the real kernels' verdicts. Machines name how the host runs their
+# userland (faketime in machines/*.mk); the programs' glibc is the cross
+# toolchain's. FAKETIME=no leaves the column out.
+# A second column runs the guest's static clock programs the same way: to
+# measure that LD_PRELOAD never reaches a static program.
+FAKETIME       ?= yes
+FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(READY),$(if $($(m).faketime),$(m))))
+FAKED_KINDS    := libfaketime libfaketime-static
+libfaketime.link          := dynamic
+libfaketime.folder        := dynamic
+libfaketime.bins          := $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64)
+libfaketime-static.link   := static
+libfaketime-static.folder := scenarios
+libfaketime-static.bins   := clock-legacy clock-time64
+FAKED_RUNS     := $(foreach m,$(FAKED_MACHINES),$(FAKED_KINDS:%=$(RUN_DIR)/boots/$(m)-%/meta))
+# Debian's libfaketime of a userland's architecture. A fetch that fails
+# leaves the reason: faketime.sh records it and the run goes on.
+# $(1): userland
+define libfaketime-rule
+$(BUILD)/$(1)/libfaketime/.versions: host-tools/distro/debian.sh
+	$$(call say,DEBIAN,$$(@D))
+	$$(Q)host-tools/distro/debian.sh package cache=$$(CACHE) arch=$(1) mirror=$$(DEBIAN_MIRROR) \
+		out=$$(@D) libfaketime 2>$$(@D).error || cat $$(@D).error >&2
+endef
+$(foreach u,$(USERLANDS),$(eval $(call libfaketime-rule,$(u))))
+# $(1): machine, $(2): kind
+define faketime-rules
+$(RUN_DIR)/boots/$(1)-$(2)/meta: host-tools/boot/faketime.sh $(HOST)/y2038-run $($(2).bins:%=$(BUILD)/$($(1).userland)/$($(2).folder)/%) $(BUILD)/$($(1).userland)/libfaketime/.versions $(call machine-env,$(1))
+	$$(Q)host-tools/boot/faketime.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) \
+		libc=$(patsubst %-,/usr/%/lib,$(call ucross,$($(1).userland))) libfaketime=$(BUILD)/$($(1).userland)/libfaketime \
+		runner=$(HOST)/y2038-run link=$($(2).link) bins=$(BUILD)/$($(1).userland)/$($(2).folder) \
+		scenarios=$(call commas,$($(2).bins))
+endef
+$(foreach m,$(FAKED_MACHINES),$(foreach k,$(FAKED_KINDS),$(eval $(call faketime-rules,$(m),$(k)))))
+
+# Boot without collecting: the distro and try boots are judged by their own reports.
+.PHONY: boots inputs
+boots: $(BOOTS)
+
+# What the boots and host columns read, built first under a lock on BUILD:
+# two runs at once never build the same file at once (the cache has its
+# own locks), and once built, files are replaced only by renaming.
+# Kernels config by config: with -j, a machine's second config starts after
+# its first and finds the first's objects in ccache.
+INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe \
+	$(foreach c,$(CONFIGS),$(READY:%=$(KERNEL_ENVS)/%-$(c).env)) \
+	$(foreach m,$(READY),$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
+	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
+		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
+inputs: $(INPUTS)
+# $(1): variables for the run (RESULTS=, SERIES=, ...)
+locked-lab = mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs $(1) && \
+	$(MAKE) --no-print-directory -j$(LAB_JOBS) lab $(1)

@@ -1,0 +1,150 @@
+#!/usr/bin/env bash
+# boot.sh - boot one lab guest at the rollover and keep everything it left.
+#
+#   boot.sh KEY=VALUE...
+#     out=DIR                 the boot's folder in the run (created)
+#     machine_env=FILE        the machine's facts (build/machines/M.env: its
+#                             QEMU, board, console and TAP devices, accel)
+#     config= run_id=         recorded in DIR/meta
+#     kernel_env=FILE         written by kernel.sh (image, version, patches)
+#     initrd=FILE scenarios=a,b,c   (no FILE: FILE.error says why, if anything)
+#     extra_qemu_args=ARGS    what this kind of boot adds (more memory)
+#     rtc_base=ISO-8601       the guest's RTC at power-on
+#     guest_timeout=S         per scenario, enforced inside the guest
+#     boot_timeout=S          for the whole guest, enforced here
+#     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
+#     extra_append=ARGS       more kernel command line (tests provoke faults)
+#     KEY=VALUE               any of the machine's facts, overridden (tests
+#                             provoke faults: qemu_args="... -S", accel=tcg)
+#     total=N                 boots in the run, for the progress line (optional)
+#
+# Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
+# DIR/meta (the boot record: host-tools/boot/boot-record.h). skip="reason"
+# records a machine this host cannot provide, without booting anything. A
+# guest that hangs, panics or never starts is a result, not an error: this
+# exits 0 whenever it could record what happened.
+set -euo pipefail
+# shellcheck source=host-tools/lib.sh
+. "$(dirname "$0")/../lib.sh"
+run_id= extra_qemu_args=
+kv_args "$@"
+need out machine_env config scenarios
+machine_facts "$machine_env"
+kv_args "$@"	# what the caller says wins over the machine's facts
+
+mkdir -p "$out"
+# What every record of this boot says, whatever became of it.
+facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland"
+	config="${config/-/=}" scenarios="$scenarios")
+# A machine this host cannot provide is recorded as skipped, with the reason.
+if [ -n "${skip:-}" ]; then
+	boot_record "$out/meta" "${facts[@]}" qemu_status=skipped skip_reason="$skip"
+	say SKIP "$machine $config: $skip"
+	exit 0
+fi
+need kernel_env initrd rtc_base guest_timeout boot_timeout probe cache
+KERNEL_ERROR=
+# A kernel description that does not read cleanly is no kernel: say so, and
+# let the run go on.
+if ! err=$( (set -e; . "$kernel_env") 2>&1 >/dev/null) || [ -n "$err" ]; then
+	KERNEL_ERROR="$kernel_env does not read as KEY=VALUE: ${err:-empty}"
+else
+	# shellcheck source=/dev/null
+	. "$kernel_env"
+fi
+BOOT_ERROR=${KERNEL_ERROR:+no kernel: $KERNEL_ERROR}
+if [ -z "$BOOT_ERROR" ] && [ ! -s "$initrd" ]; then
+	BOOT_ERROR="no initramfs $initrd: $(head -c 300 "$initrd.error" 2>/dev/null | tr '\n' ' ' || true)"
+	[ -s "$initrd.error" ] || BOOT_ERROR+="it was not made"
+fi
+if [ -n "$BOOT_ERROR" ]; then
+	boot_record "$out/meta" "${facts[@]}" qemu_status=failed error="$BOOT_ERROR"
+	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
+	exit 0
+fi
+qemu_args+=" $extra_qemu_args"
+
+# Everything a guest of this machine needs but its command line.
+qemu_base() {
+	local dir=$1
+	echo "$qemu $qemu_args -nodefaults -display none -no-reboot" \
+		"-kernel $KERNEL_IMAGE -initrd $initrd -rtc base=$rtc_base" \
+		"${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@FILE@/$dir/tap.log}"
+}
+
+# KVM is used only after it booted this very guest here; the verdict is kept
+# per host boot, qemu binary and machine, so it is paid for once.
+choose_accel() {
+	local a verdict file dir
+	for a in $accel; do
+		[ "$a" = kvm ] || { echo "$a"; return; }
+		file=$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+		mkdir -p "$cache/accel"
+		# parallel boots of one machine probe once; the others wait for it
+		exec 8>"$file.lock"
+		flock 8
+		if [ ! -f "$file" ]; then
+			if ! verdict=$("$probe"); then
+				:
+			else
+				dir=$(mktemp -d)
+				# shellcheck disable=SC2046
+				if timeout -k 2 15 $(qemu_base "$dir") -accel kvm \
+					-append "console=$console panic=-1 y2038.guest y2038.tap=$tap_dev" \
+					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
+					verdict=kvm
+				else
+					verdict="tcg: kvm-probe ran a guest instruction, but this kernel did not boot under KVM within 15 s"
+				fi
+				rm -rf "$dir"
+			fi
+			echo "$verdict" >"$file"
+		fi
+		exec 8>&-
+		verdict=$(cat "$file")
+		if [ "$verdict" = kvm ]; then
+			echo kvm
+			return
+		fi
+		echo "$verdict" >"$out/accel-note"
+	done
+	echo tcg
+}
+
+acc=$(choose_accel)
+# shellcheck source=host-tools/boot/guest-cmdline.sh
+. "$(dirname "$0")/guest-cmdline.sh"
+cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "${extra_append:-}")
+cmd="$(qemu_base "$out") -accel $acc"
+printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
+
+write_meta() {
+	boot_record "$out/meta" "${facts[@]}" kernel="$KERNEL_VERSION" kernel_source="$KERNEL_SOURCE" \
+		patches="$KERNEL_PATCHES" accel="$acc" rtc_base="$rtc_base" qemu_status="$1" \
+		qemu_exit="$2" wall_s="$3" timeout_s="$boot_timeout" \
+		accel_note="$(cat "$out/accel-note" 2>/dev/null || true)"
+}
+
+write_meta running - -
+# How far along the run is: this boot's meta is written, so it counts itself;
+# the host columns are not boots.
+step=
+if [ -n "${total:-}" ]; then
+	step=" (boot $(find "$out/.." -mindepth 2 -maxdepth 2 -name meta ! -path '*-libfaketime*' | wc -l) of $total)"
+fi
+say BOOT "$machine $config ($acc): $scenarios$step"
+start=$(date +%s.%N)
+rc=0
+# shellcheck disable=SC2086
+timeout -k 5 "$boot_timeout" $cmd -append "$cmdline" >"$out/qemu.log" 2>&1 || rc=$?
+wall=$(echo "$(date +%s.%N) - $start" | bc)
+wall=$(printf '%.2f' "$wall")
+if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+	status=timeout
+elif [ $rc -ne 0 ] && [ ! -s "$out/console.log" ]; then
+	status=failed
+else
+	status=exited
+fi
+write_meta "$status" "$rc" "$wall"
+say DONE "$machine $config: qemu $status (exit $rc) after $wall s"

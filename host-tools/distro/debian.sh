@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# debian.sh - fetch real Debian binaries and configs for a foreign architecture,
+# into the cache, without touching this machine's dpkg or apt configuration.
+#
+#   debian.sh root    cache=DIR arch=i386 suite=bookworm mirror=URL
+#       a minimal root (debootstrap --variant=minbase --foreign: every package
+#       unpacked, none configured, nothing run) plus busybox-static; prints
+#       the root's path. The .debs stay beside it (ROOT.debs/).
+#   debian.sh subset  cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
+#       just those packages of the root, unpacked into a fresh DIR
+#   debian.sh config  cache=DIR arch=i386 suite=bookworm mirror=URL flavour=686-pae out=FILE
+#       Debian's shipped kernel config for that flavour (package linux-config-X.Y)
+#   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
+#       those packages (not their dependencies) of the suite, unpacked into a
+#       fresh DIR; no root needed
+#
+# Packages come from a private apt state in the cache (APT::Architectures
+# set there, not with dpkg --add-architecture). debootstrap needs root.
+set -euo pipefail
+# shellcheck source=host-tools/lib.sh
+. "$(dirname "$0")/../lib.sh"
+say() { printf '  %-8s %s\n' "$1" "$2" >&2; }	# stdout is the root's path
+
+cmd=${1:-}
+shift || true
+cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour=
+args=()
+while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
+	args+=("$1")
+	shift
+done
+kv_args "${args[@]}"
+[ -n "$cache" ] && [ -n "$arch" ] || die "usage: debian.sh root|subset|config|package cache=DIR arch=ARCH ..."
+case $arch in
+i386 | armhf | amd64 | arm64) ;;
+*) die "arch=$arch: the lab knows Debian's i386, armhf, amd64 and arm64" ;;
+esac
+
+base=$cache/debian/$suite-$arch
+mkdir -p "$base"
+exec 9>"$base/.lock"	# one fetch at a time per (suite, arch)
+flock 9
+
+# apt with its own sources, state and cache, for arch only.
+apt_private() {
+	local a=$base/apt
+	if [ ! -e "$a/updated" ]; then
+		mkdir -p "$a/state/lists/partial" "$a/cache/archives/partial"
+		: >"$a/status"
+		{
+			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
+			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main"
+		} >"$a/sources.list"
+	fi
+	apt-get -q -o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=- \
+		-o Dir::State="$a/state" -o Dir::State::status="$a/status" \
+		-o Dir::Cache="$a/cache" -o APT::Architecture="$arch" \
+		-o APT::Architectures::="$arch" -o Debug::NoLocking=1 \
+		-o APT::Sandbox::User=root "$@"
+}
+apt_download() {	# PACKAGE...: into $base/debs
+	# Lists a day old may name versions the mirror no longer has.
+	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
+		say APT "$suite $arch package lists"
+		apt_private update >"$base/apt.log" 2>&1 || die "apt-get update for $arch failed: $(tail -3 "$base/apt.log")"
+		touch "$base/apt/updated"
+	fi
+	mkdir -p "$base/debs"
+	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 ||
+		die "apt-get download $* failed: $(tail -3 "$base/apt.log")"
+}
+
+# DEB DIR: as dpkg would, without replacing DIR's /bin -> usr/bin symlinks.
+unpack() {
+	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
+}
+
+make_root() {
+	local root=$base/root tmp
+	if [ -e "$root/.y2038-complete" ]; then
+		echo "$root"
+		return
+	fi
+	[ "$(id -u)" -eq 0 ] || die "debootstrap needs root: run this as root (sudo make ...)"
+	command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
+	tmp=$base/root.tmp
+	rm -rf "$tmp" "$root" "$root.debs"
+	say DEBOOT "$suite $arch minbase"
+	# --foreign unpacks the required packages and runs nothing of theirs:
+	# no chroot, no binfmt, so any architecture works on this host.
+	debootstrap --foreign --variant=minbase --include=busybox-static \
+		--arch="$arch" "$suite" "$tmp" "$mirror" >"$base/debootstrap.log" 2>&1 ||
+		die "debootstrap failed (see $base/debootstrap.log): $(tail -3 "$base/debootstrap.log")"
+	# The rest (the "base" list: busybox-static, apt) is left for the second
+	# stage: unpack it too, into the merged /usr the first stage made.
+	mv "$tmp/var/cache/apt/archives" "$root.debs"
+	mkdir -p "$tmp/var/cache/apt/archives/partial"
+	for p in $(cat "$tmp/debootstrap/base"); do
+		debs=("$root.debs/${p}_"*.deb)
+		unpack "${debs[-1]}" "$tmp"
+	done
+	# What base-passwd's postinst would have written.
+	[ -e "$tmp/etc/passwd" ] || cp "$tmp/usr/share/base-passwd/passwd.master" "$tmp/etc/passwd"
+	[ -e "$tmp/etc/group" ] || cp "$tmp/usr/share/base-passwd/group.master" "$tmp/etc/group"
+	rm -rf "$tmp/debootstrap"
+	# The first stage points proc at the host's /proc; a booted root mounts it.
+	if [ -L "$tmp/proc" ]; then
+		rm "$tmp/proc"
+		mkdir "$tmp/proc"
+	fi
+	touch "$tmp/.y2038-complete"
+	mv "$tmp" "$root"
+	echo "$root"
+}
+
+case $cmd in
+root)
+	make_root
+	;;
+subset)
+	[ -n "$out" ] && [ $# -gt 0 ] || die "subset wants out=DIR and packages"
+	root=$(make_root)
+	rm -rf "$out"
+	mkdir -p "$out"
+	# A merged /usr, as the root has.
+	for d in bin sbin lib; do
+		mkdir -p "$out/usr/$d"
+		ln -s "usr/$d" "$out/$d"
+	done
+	for p in "$@"; do
+		debs=("$root.debs/${p}_"*.deb)
+		[ -e "${debs[-1]}" ] || die "package $p is not in the $suite $arch root"
+		unpack "${debs[-1]}" "$out"
+	done
+	# dash's postinst makes /bin/sh; unpacking alone does not.
+	[ -e "$out/bin/dash" ] && [ ! -e "$out/bin/sh" ] && ln -s dash "$out/bin/sh"
+	cp "$root/etc/passwd" "$root/etc/group" "$out/etc/"
+	;;
+config)
+	[ -n "$out" ] && [ -n "$flavour" ] || die "config wants flavour= and out="
+	# The config of the kernel the lab builds by default: the host's
+	# linux-source (the lab runs on bookworm: linux-source-6.1).
+	pkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null | sed -n 's/^linux-source-\([0-9.]*\).*/linux-config-\1/p')
+	[ -n "$pkg" ] || die "the linux-source package is not installed: cannot tell which linux-config to fetch"
+
+	if ! ls "$base/debs/${pkg}_"*.deb >/dev/null 2>&1; then
+		say APT "$pkg:$arch"
+		apt_download "$pkg:$arch"
+	fi
+	deb=$(ls "$base/debs/${pkg}_"*.deb | tail -1)
+	member=./usr/src/$pkg/config.${arch}_none_$flavour.xz
+	mkdir -p "$(dirname "$out")"
+	dpkg-deb --fsys-tarfile "$deb" | tar -xOf - "$member" 2>/dev/null | xz -dc 2>/dev/null >"$out.tmp" ||
+		die "$deb has no $member (flavours: $(dpkg-deb -c "$deb" | sed -n "s|.*config\.${arch}_none_\(.*\)\.xz|\1|p" | tr '\n' ' '))"
+	mv "$out.tmp" "$out"
+	echo "# $pkg $(dpkg-deb -f "$deb" Version) $arch $flavour" >"$out.source"
+	;;
+package)
+	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
+	for p in "$@"; do
+		ls "$base/debs/${p}_"*.deb >/dev/null 2>&1 && continue
+		say APT "$p:$arch"
+		apt_download "$p:$arch"
+	done
+	rm -rf "$out.tmp"
+	mkdir -p "$out.tmp"
+	for p in "$@"; do
+		deb=$(ls "$base/debs/${p}_"*.deb | tail -1)
+		unpack "$deb" "$out.tmp"
+		echo "$p $(dpkg-deb -f "$deb" Version)" >>"$out.tmp/.versions"
+	done
+	rm -rf "$out"
+	mv "$out.tmp" "$out"
+	;;
+*)
+	die "unknown command \"$cmd\": want root, subset, config or package"
+	;;
+esac

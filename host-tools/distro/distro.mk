@@ -1,0 +1,76 @@
+# Distributions (host-tools/distro/): Debian's own packages and configs,
+# fetched into the cache (debian.sh); the ELF scanner and the config checker;
+# make validate-distro and make try, which boot a root on the lab's kernels.
+
+$(HOST)/y2038-scan: host-tools/distro/y2038-scan.c
+$(HOST)/y2038-scan: LDLIBS := -lelf
+$(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h
+# The ELF scanner, with its symbol knowledge named (wherever BUILD is).
+SCAN = $(HOST)/y2038-scan --symbols data/time-symbols.tsv
+
+# Debian's shipped configs of the 32-bit machines, for the config checker's
+# tests and validate-distro: config.<arch>_none_<flavour>.
+DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(BUILD)/debian/config.$($(m).distro_arch)_none_$($(m).debian_flavour)))
+$(BUILD)/debian/config.%:
+	$(Q)host-tools/distro/debian.sh config cache=$(CACHE) arch=$(firstword $(subst _, ,$*)) mirror=$(DEBIAN_MIRROR) \
+		flavour=$(lastword $(subst _, ,$*)) out=$@
+
+# --- make validate-distro: can a distribution turn COMPAT_32BIT_TIME off?
+# DISTRO_ARCH (i386 or armhf) picks the machine whose distro_arch it is; the
+# default root is a Debian bookworm minbase root the lab makes, the default
+# config Debian's shipped one for that machine's debian_flavour. Either can
+# be the user's own: DISTRO_ROOT=dir DISTRO_CONFIG=file.
+DISTRO_ARCH    ?= i386
+# The smoke tests run at a date before the overflow: the question is whether
+# the distribution can drop the time32 syscalls now.
+DISTRO_RTC     ?= 2026-06-01T00:00:00
+DISTRO_MACHINE := $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m))))
+DISTRO_ROOT    ?=
+DISTRO_CONFIG  ?=
+DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian bookworm $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
+DISTRO_DIR      = $(RUN_DIR)/distro
+DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO_ARCH)
+DISTRO_DEBIAN_CONFIG = $(BUILD)/debian/config.$(DISTRO_ARCH)_none_$($(DISTRO_MACHINE).debian_flavour)
+# The sessions' long lists run under TCG: minutes, not the matrix's seconds.
+SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
+
+.PHONY: validate-distro distro-inputs distro-report try try-inputs try-report
+validate-distro: deps
+	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(strip $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
+	@mkdir -p $(RUN_DIR) && $(set-latest)
+	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
+
+# The inputs, the config report and the scan; then the smoke session over the root.
+distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio \
+		$(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
+	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
+		root="$(DISTRO_ROOT)" config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
+		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) scan_machine=$($(DISTRO_MACHINE).scan_machine) \
+		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
+		initramfs=$(BUILD)/$(DISTRO_ARCH)/initramfs.cpio out=$(BUILD)/$(DISTRO_ARCH)/distro.cpio
+
+distro-report: distro-inputs
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS)
+	$(Q)host-tools/distro/validate-distro.sh verdict $(DISTRO_DIR) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro \
+		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro
+
+# --- make try BIN=path [ARGS=...]: the user's own 32-bit program before,
+# across and after the overflow, on every machine of its userland and both
+# configs; its libraries come from beside it or from Debian's root.
+TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
+try: deps $(HOST)/y2038-scan
+	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program))
+	@mkdir -p $(RUN_DIR) && $(set-latest)
+	$(Q)arch=$$(host-tools/distro/try.sh arch "$(SCAN)" $(BIN)) && \
+		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
+
+try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
+	$(Q)root=$$(host-tools/distro/debian.sh root cache=$(CACHE) arch=$(TRY_ARCH) mirror=$(DEBIAN_MIRROR)) && \
+	host-tools/distro/try.sh stage "$(SCAN)" $(BIN) $$root $(TRY_STAGE) "$(ARGS)" && \
+	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
+	host-tools/initramfs/overlay-cpio.sh $(BUILD)/$(TRY_ARCH)/try.cpio $(BUILD)/$(TRY_ARCH)/initramfs.cpio $(TRY_STAGE)
+
+try-report: try-inputs
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n"
+	@mkdir -p $(RUN_DIR)/try
+	$(Q)host-tools/distro/try.sh report $(RUN_DIR) | tee $(RUN_DIR)/try/report.txt

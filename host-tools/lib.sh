@@ -1,0 +1,62 @@
+# lib.sh - the one shell library of the lab's host tools. Sourced, never run:
+#
+#   . "$(dirname "$0")/../lib.sh"       (a tool one folder below host-tools/)
+#
+#   kv_args "$@"            KEY=VALUE arguments into shell variables
+#   need KEY...             die naming the first KEY that is empty
+#   say TAG TEXT            the lab's progress line ("  TAG      text")
+#   die TEXT                "tool: TEXT" on stderr, exit 1
+#   machine_facts FILE      a machine's facts (build/machines/M.env) as variables
+#   boot_record FILE K=V... a boot's record (meta), with the keys of
+#                           host-tools/boot/boot-record.h only, written whole
+LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+LAB_TOOL=${LAB_TOOL:-$(basename "$0")}
+
+say() { printf '  %-8s %s\n' "$1" "$2"; }
+die() { echo "$LAB_TOOL: $*" >&2; exit 1; }
+
+# Each KEY=VALUE sets the caller's variable KEY (a name of letters, digits
+# and underscores); anything else is a usage error.
+kv_args() {
+	local kv
+	for kv in "$@"; do
+		case $kv in
+		[a-z_]*=*)
+			[[ ${kv%%=*} =~ ^[a-z_][a-z0-9_]*$ ]] || { echo "$LAB_TOOL: not KEY=VALUE: $kv" >&2; exit 2; }
+			printf -v "${kv%%=*}" '%s' "${kv#*=}" ;;
+		*) echo "$LAB_TOOL: not KEY=VALUE: $kv" >&2; exit 2 ;;
+		esac
+	done
+}
+
+need() {
+	local k
+	for k in "$@"; do
+		[ -n "${!k:-}" ] || { echo "$LAB_TOOL: $k= is required" >&2; exit 2; }
+	done
+}
+
+# The facts of machines/M.mk (over machines/defaults.mk), as make wrote them
+# for the shell: one home, read here, never copied into a script.
+machine_facts() {
+	[ -r "$1" ] || die "no machine facts $1 (make writes them from machines/*.mk)"
+	# shellcheck source=/dev/null
+	. "$1"
+}
+
+# The boot record's keys: host-tools/boot/boot-record.h, which the
+# collector reads too.
+BOOT_RECORD_KEYS=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$LAB_TOP/host-tools/boot/boot-record.h")
+
+# boot_record FILE KEY=VALUE...: written to FILE.tmp and renamed, so a
+# reader never sees half a record. A value's newlines become spaces.
+boot_record() {
+	local file=$1 kv
+	shift
+	for kv in "$@"; do
+		grep -qx "${kv%%=*}" <<<"$BOOT_RECORD_KEYS" ||
+			die "boot record: \"${kv%%=*}\" is not a key of host-tools/boot/boot-record.h"
+	done
+	printf '%s\n' "${@//$'\n'/ }" >"$file.tmp"
+	mv "$file.tmp" "$file"
+}

@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""report.py - a run's report, generated from its results.json (never by hand).
+
+    report.py RUN_DIR
+
+Writes RUN_DIR/report.html, one self-contained page (no network, no files
+beside it) made from report.html.in: first an overview that fits one
+screen, a heat map of the whole matrix (interfaces down the side, machine x
+config x ABI across, each cell coloured by outcome) beside the headline
+findings the run's cells support; then per boot the matrix of (scenario,
+case, phase) by ABI, each cell coloured by what it observed, a cell that
+contradicts its expectation marked OBSERVED≠EXPECTED, the detail and reason
+on hover, with filters by machine, config and ABI; the clock across the
+overflow plotted per boot (inline SVG); and the libfaketime columns beside
+the real kernels. And RUN_DIR/report.md, the Markdown summary for terminals
+and CI logs: the counts per boot and every mismatch.
+"""
+import html
+import json
+import os
+import re
+import sys
+from collections import OrderedDict, defaultdict
+
+ABIS = ["legacy", "time64", "raw32", "raw64", "kernel"]
+WRAP = 4294967296
+OVERFLOW = 2147483648
+# Why some things cannot be faked at all, for both pages.
+FAKED_LIMITS = ("libfaketime works by LD_PRELOAD in the program's own process: a static "
+                "program never loads it (the lab's guest programs are static; the host "
+                "column uses dynamic builds), a raw syscall never passes through it, and "
+                "what the kernel does with its own clock (packet timestamps, timers and "
+                "futex deadlines it checks) sees the real time.")
+# Outcome classes by what they mean for a reader, and their colours.
+GOOD = {"PASS", "ABSENT"}
+NEUTRAL = {"SKIP", "LISTED"}
+BROKEN = {"CRASH", "TIMEOUT", "ERROR"}
+
+
+def die(msg):
+    print("report.py: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def h(s):
+    return html.escape(str(s), quote=True)
+
+
+def is_host(cell):
+    return cell["config"].startswith("libfaketime")
+
+
+def column_name(cell):
+    if cell["config"] == "libfaketime":
+        return "host (libfaketime)"
+    if cell["config"] == "libfaketime-static":
+        return "host (libfaketime, static programs)"
+    return cell["config"]
+
+
+def faked_vs_real(cells):
+    """Each host cell beside the same cell of its machine's compat32=y matrix boot."""
+    def key(c):
+        return (c["arch"], c["scenario"], c["case"], c["phase"], c["abi"])
+    real = {key(c): c for c in cells
+            if c["config"] == "compat32=y" and c["boot"] == c["arch"] + "-compat32-y"}
+    out = []
+    for c in cells:
+        if not is_host(c):
+            continue
+        r = real.get(key(c))
+        if c["observed"] in ("SKIP", "ERROR") or r is None:
+            how = "cannot"
+        elif c["observed"] == r["observed"]:
+            how = "agrees"
+        else:
+            how = "differs"
+        out.append({"arch": c["arch"] + (" (static)" if c["config"] == "libfaketime-static" else ""),
+                    "abi": c["abi"], "cell": "%s.%s.%s" % (c["scenario"], c["case"], c["phase"]),
+                    "faked": c["observed"], "real": r["observed"] if r else "-",
+                    "why": c["reason"], "detail": c["detail"], "how": how})
+    return out
+
+
+def counts(cells):
+    """Cells, as expected, not, skipped (a machine this host could not run)."""
+    match = sum(1 for c in cells if c["verdict"] == "match")
+    skipped = sum(1 for c in cells if c["verdict"] == "skip")
+    return len(cells), match, len(cells) - match - skipped, skipped
+
+
+def totals(cells):
+    n, match, bad, skipped = counts(cells)
+    return "%d cells, %d as expected, %d not%s." % (
+        n, match, bad, ", %d skipped (machine not available)" % skipped if skipped else "")
+
+
+# --- The headline findings: each is computed from the cells, with its count.
+def findings(cells):
+    kernel = [c for c in cells if c["config"].startswith("compat32")]
+    out = []
+
+    def share(sel, what):
+        return sum(1 for c in sel if what(c)), len(sel)
+
+    # Legacy programs reading the clock after the overflow.
+    reads = [c for c in kernel if c["scenario"] == "clock" and c["phase"] == "after"
+             and c["case"] in ("time", "clock_gettime", "gettimeofday")]
+    legacy = [c for c in reads if c["abi"] == "legacy"]
+    if legacy:
+        n, total = share(legacy, lambda c: c["observed"] != "PASS")
+        kinds = sorted({c["observed"] for c in legacy if c["observed"] != "PASS"})
+        out.append(("bad" if n else "good",
+                    "Legacy programs cannot read the clock after the overflow",
+                    "%d of %d legacy time(), clock_gettime() and gettimeofday() cells after "
+                    "03:14:07 fail (%s); the same calls in time64 programs: %d of %d correct."
+                    % (n, total, ", ".join(kinds) or "none",
+                       *share([c for c in reads if c["abi"] == "time64"],
+                              lambda c: c["observed"] == "PASS"))))
+    raw32 = [c for c in kernel if c["abi"] == "raw32"]
+    wraps = [c for c in raw32 if c["observed"] == "WRAP"]
+    if raw32:
+        out.append(("bad" if wraps else "good", "The time32 syscalls wrap silently to 1901",
+                    "%d of %d raw time32 cells return a 1901 time without an error, in %s."
+                    % (len(wraps), len(raw32),
+                       ", ".join(sorted({c["scenario"] for c in wraps})) or "no family")))
+    t64 = {}
+    for c in kernel:
+        if c["abi"] == "time64" and c["scenario"] != "census":
+            t64[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+    changed = [(k, v) for k, v in t64.items() if k[5] == "compat32=n"
+               and t64.get(k[:5] + ("compat32=y",), v) != v]
+    if t64:
+        by = defaultdict(int)
+        for k, v in changed:
+            by[v] += 1
+        out.append(("bad" if changed else "good",
+                    "Time64 programs still need COMPAT_32BIT_TIME",
+                    "%d of %d time64 cells observe something else with COMPAT_32BIT_TIME=n than "
+                    "with =y (%s): a libc that makes the time32 call when a value fits 32 bits. "
+                    "Families: %s." % (
+                        len(changed), sum(1 for k in t64 if k[5] == "compat32=n"),
+                        ", ".join("%s %d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])) or "none",
+                        ", ".join(sorted({k[2] for k, v in changed})) or "none")))
+    raw64 = [c for c in kernel if c["abi"] == "raw64"]
+    if raw64:
+        by_config = {}
+        for c in raw64:
+            by_config[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+        pairs = [(k, v, by_config.get(k[:5] + ("compat32=n",))) for k, v in by_config.items()
+                 if k[5] == "compat32=y"]
+        same = sum(1 for k, y, n in pairs if n is not None and y == n)
+        wrong = defaultdict(int)
+        for c in raw64:
+            if c["observed"] not in GOOD | NEUTRAL:
+                wrong[c["observed"]] += 1
+        out.append(("good" if same == len(pairs) else "bad",
+                    "The time64 syscalls do not depend on COMPAT_32BIT_TIME",
+                    "%d of %d raw time64 cells observe the same with =y and =n; %d of %d are "
+                    "right%s." % (same, len(pairs), sum(1 for c in raw64 if c["observed"] in GOOD | NEUTRAL),
+                                  len(raw64),
+                                  "; the others are limits beyond the syscall (%s)" % ", ".join(
+                                      "%s %d" % kv for kv in sorted(wrong.items(), key=lambda kv: -kv[1]))
+                                  if wrong else "")))
+    fv = faked_vs_real(cells)
+    if fv:
+        differs = sum(1 for f in fv if f["how"] == "differs")
+        cannot = sum(1 for f in fv if f["how"] == "cannot")
+        out.append(("bad" if differs else "good", "libfaketime is not the kernel",
+                    "Of %d host-column cells, %d differ from the real kernel and %d cannot be "
+                    "faked at all." % (len(fv), differs, cannot)))
+    bad = counts(cells)[2]
+    out.append(("bad" if bad else "good", "Expectations", totals(cells)))
+    return out
+
+
+def outcome_tone(obs):
+    if obs in GOOD:
+        return "good"
+    if obs in NEUTRAL:
+        return "neutral"
+    if obs in BROKEN:
+        return "broken"
+    if obs in ("WRAP", "WRONG"):
+        return "wrong"
+    if obs in ("CLAMP", "EARLY", "UNSET"):
+        return "clamp"
+    return "errno"
+
+
+def heatmap(cells):
+    """The whole matrix in one table: rows (scenario, case, phase), columns (machine, config, ABI)."""
+    boots_order = []
+    cols = OrderedDict()
+    rows = OrderedDict()
+    grid = {}
+    for c in cells:
+        col = (c["arch"], column_name(c), c["abi"])
+        cols.setdefault(col, None)
+        row = (c["scenario"], c["case"], c["phase"])
+        rows.setdefault(row, None)
+        grid.setdefault((row, col), c)
+    arch_order = []
+    for c in cells:
+        if c["arch"] not in arch_order:
+            arch_order.append(c["arch"])
+
+    def col_key(col):
+        conf = col[1]
+        conf_rank = 0 if conf == "compat32=y" else 1 if conf == "compat32=n" else 2
+        abi = ABIS.index(col[2]) if col[2] in ABIS else len(ABIS)
+        return (arch_order.index(col[0]), conf_rank, conf, abi)
+    cols = sorted(cols, key=col_key)
+    fam_order = []
+    for r in rows:
+        if r[0] not in fam_order:
+            fam_order.append(r[0])
+    rows = sorted(rows, key=lambda r: (fam_order.index(r[0]),))
+    out = ['<table class="heatmap"><thead><tr><th></th>']
+    groups = []
+    for col in cols:
+        g = (col[0], col[1])
+        if groups and groups[-1][0] == g:
+            groups[-1][1] += 1
+        else:
+            groups.append([g, 1])
+    for (arch, conf), span in groups:
+        out.append('<th colspan="%d" class="grp" title="%s %s">%s<br>%s</th>' % (
+            span, h(arch), h(conf), h(arch), h(conf.replace("compat32=", "=").replace("host (", "(")
+                                               .replace("libfaketime, static programs", "static")
+                                               .replace("libfaketime", "faked"))))
+    out.append("</tr><tr><th></th>")
+    for col in cols:
+        out.append('<th class="abi" title="%s">%s</th>' % (h(col[2]), h(col[2][:2] + col[2][-2:] if col[2].startswith("raw") else col[2][:1])))
+    out.append("</tr></thead><tbody>")
+    prev = None
+    for row in rows:
+        fam = row[0]
+        label = fam if fam != prev else ""
+        cls = ' class="fam"' if fam != prev else ""
+        prev = fam
+        out.append('<tr%s><th class="row" title="%s">%s</th>' % (cls, h("%s.%s.%s" % row), h(label)))
+        for col in cols:
+            c = grid.get((row, col))
+            if c is None:
+                out.append('<td class="hm none"></td>')
+                continue
+            mark = " mis" if c["verdict"] == "MISMATCH" else ""
+            out.append('<td class="hm t-%s%s" title="%s"></td>' % (
+                outcome_tone(c["observed"]), mark,
+                h("%s.%s.%s %s %s %s: %s%s" % (row[0], row[1], row[2], col[0], col[1], col[2],
+                                              c["observed"],
+                                              "" if c["verdict"] != "MISMATCH" else " (expected %s)" % c["expected"]))))
+        out.append("</tr>")
+    out.append("</tbody></table>")
+    return "".join(out), len(rows), len(cols)
+
+
+def timeline_svg(lines, title):
+    """A boot's "# timeline ABI READER TRUE VALUE" lines as a plot: a line per
+    reader across four bands: the right time, a wrong value, 1901 (the value
+    less 2^32) and a failed call (its errno)."""
+    pts = []
+    names = []
+    for ln in lines:
+        f = ln.split()
+        if len(f) < 4:
+            continue
+        key = f[0] + " " + f[1]
+        if key not in names:
+            names.append(key)
+        pts.append((names.index(key), int(f[2]), f[3]))
+    if not pts:
+        return ""
+
+    def band(t, v):
+        if not re.fullmatch(r"-?[0-9]+", v):
+            return 3
+        v = int(v)
+        if v == t:
+            return 0
+        if v == t - WRAP:
+            return 2
+        return 1
+    colour = "#1b7f1b #c0392b #2c6fbb #8e44ad #d68910 #16a085 #7f8c8d #e84393 #6d4c41 #00838f".split()
+    labels = ["right time", "wrong value", "1901 (wrapped)", "call failed"]
+    tmin = min(p[1] for p in pts)
+    tmax = max(p[1] for p in pts)
+    n = len(names)
+    w = 120 + (tmax - tmin) * 60 + 240
+    hh = 60 + 4 * 50
+    o = ['<figure class="timeline"><figcaption>%s</figcaption>' % h(title),
+         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11">' % (w, hh)]
+    for b in range(4):
+        y = 40 + b * 50
+        o.append('<line x1="110" y1="%d" x2="%d" y2="%d" stroke="#ddd"/><text x="4" y="%d">%s</text>'
+                 % (y, w - 230, y, y + 4, labels[b]))
+    for t in range(tmin, tmax + 1):
+        x = 120 + (t - tmin) * 60
+        o.append('<line x1="%d" y1="25" x2="%d" y2="%d" stroke="%s"/><text x="%d" y="%d" '
+                 'text-anchor="middle">03:14:%02d</text>'
+                 % (x, x, hh - 25, "#c00" if t == OVERFLOW else "#eee", x, hh - 10, t - 2147483640))
+    lines_of = defaultdict(list)
+    shown = []
+    for k, t, v in pts:
+        x = 120 + (t - tmin) * 60
+        y = int(40 + band(t, v) * 50 + (k - n / 2) * 3)
+        lines_of[k].append("%d,%d" % (x, y))
+        o.append('<circle cx="%d" cy="%d" r="3" fill="%s"><title>%s at %d: %s</title></circle>'
+                 % (x, y, colour[k % 10], h(names[k]), t, h(v)))
+        if band(t, v) == 3 and v not in shown:
+            o.append('<text x="%d" y="%d" fill="#c00">%s</text>' % (x + 4, 40 + 3 * 50 + 14 + len(shown) * 12, h(v)))
+            shown.append(v)
+    for k in range(n):
+        dash = ' stroke-dasharray="5,3"' if names[k].startswith("raw") else ""
+        o.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>'
+                 % (" ".join(lines_of[k]), colour[k % 10], dash))
+        o.append('<text x="%d" y="%d" fill="%s">%s</text>' % (w - 220, 30 + k * 16, colour[k % 10], h(names[k])))
+    o.append("</svg></figure>")
+    return "\n".join(o)
+
+
+def timelines(run):
+    out = []
+    boots = os.path.join(run, "boots")
+    for b in sorted(os.listdir(boots)) if os.path.isdir(boots) else []:
+        tap = os.path.join(boots, b, "tap.log")
+        if not os.path.isfile(tap):
+            continue
+        with open(tap, errors="replace") as f:
+            lines = [ln[len("# # timeline "):] for ln in f if ln.startswith("# # timeline ")]
+        if not lines:
+            continue
+        how = ("libfaketime's offset moved there, the host's clock untouched" if "-libfaketime" in b
+               else "the clock set there")
+        out.append(timeline_svg(lines, "%s: a reading at each second, %s (time64 readers: clock_gettime64)" % (b, how)))
+    return "\n".join(out)
+
+
+def boot_tables(cells):
+    by_boot = OrderedDict()
+    for c in sorted(cells, key=lambda c: c["boot"]):
+        by_boot.setdefault(c["boot"], []).append(c)
+    out = []
+    for boot, bc in by_boot.items():
+        first = bc[0]
+        cols = [a for a in ABIS if any(c["abi"] == a for c in bc)]
+        out.append('<section class="boot" data-arch="%s" data-config="%s">' % (h(first["arch"]), h(first["config"])))
+        out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
+            h(boot), h(first["arch"]), h(column_name(first)), h(first["kernel_source"]),
+            h(first["kernel"]), h(first["patches"]), h(first["accel"])))
+        out.append("<table><tr><th>scenario</th><th>case</th><th>phase</th>%s</tr>" % "".join(
+            '<th data-abi="%s">%s</th>' % (a, a) for a in cols))
+        rows = OrderedDict()
+        for c in bc:
+            rows.setdefault((c["scenario"], c["case"], c["phase"]), {}).setdefault(c["abi"], c)
+        for key in sorted(rows):
+            r = rows[key]
+            tds = []
+            for a in cols:
+                c = r.get(a)
+                if c is None:
+                    tds.append('<td data-abi="%s"></td>' % a)
+                    continue
+                mis = c["verdict"] != "match"
+                tds.append('<td data-abi="%s" class="cell o-%s%s" title="%s">%s%s</td>' % (
+                    a, h(c["observed"]), " mismatch" if mis else "",
+                    h("observed: %s\nexpected %s: %s" % (c["detail"], c["expected"], c["reason"])),
+                    h(c["observed"]), "≠" + h(c["expected"]) if mis else ""))
+            out.append("<tr><td>%s</td><td>%s</td><td>%s</td>%s</tr>" % (h(key[0]), h(key[1]), h(key[2]), "".join(tds)))
+        out.append("</table></section>")
+    return "\n".join(out)
+
+
+def faked_section(fv):
+    if not fv:
+        return ""
+    o = ['<section id="faked"><h2>Faking the clock in userspace (libfaketime) beside the real kernel</h2>',
+         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32=y boot. %s</p>" % h(FAKED_LIMITS),
+         "<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>"]
+    by = OrderedDict()
+    for f in sorted(fv, key=lambda f: f["arch"]):
+        by.setdefault(f["arch"], []).append(f)
+    for arch, fs in by.items():
+        o.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>" % (
+            h(arch), len(fs), sum(f["how"] == "agrees" for f in fs),
+            sum(f["how"] == "differs" for f in fs), sum(f["how"] == "cannot" for f in fs)))
+    o.append("</table><table><tr><th>machine</th><th>abi</th><th>scenario.case.phase</th>"
+             "<th>libfaketime</th><th>real kernel</th><th>why</th></tr>")
+    for f in fv:
+        if f["how"] != "differs":
+            continue
+        o.append('<tr><td>%s</td><td>%s</td><td>%s</td><td class="vs o-%s" title="%s">%s</td>'
+                 '<td class="vs o-%s">%s</td><td>%s</td></tr>' % (
+                     h(f["arch"]), h(f["abi"]), h(f["cell"]), h(f["faked"]), h(f["detail"]), h(f["faked"]),
+                     h(f["real"]), h(f["real"]), h(f["why"])))
+    o.append("</table></section>")
+    return "\n".join(o)
+
+
+def page(cells, run, template):
+    run_id = cells[0]["run_id"] if cells else "?"
+    fv = faked_vs_real(cells)
+    hm, nrows, ncols = heatmap(cells)
+    fl = "\n".join('<li class="f-%s"><b>%s.</b> %s</li>' % (tone, h(title), h(text))
+                   for tone, title, text in findings(cells))
+
+    def opts(key):
+        return "".join("<option>%s</option>" % h(v) for v in sorted({c[key] for c in cells}))
+    subst = {
+        "RUN_ID": h(run_id),
+        "TOTALS": totals(cells) + " Hover a cell for what it saw and why it was expected.",
+        "HEATMAP": hm,
+        "HEATMAP_SIZE": "%d interfaces by %d machine, config and ABI columns" % (nrows, ncols),
+        "FINDINGS": fl,
+        "ARCH_OPTIONS": opts("arch"),
+        "CONFIG_OPTIONS": opts("config"),
+        "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in ABIS),
+        "BOOTS": boot_tables(cells),
+        "TIMELINES": timelines(run),
+        "FAKED": faked_section(fv),
+    }
+    return re.sub(r"@([A-Z_]+)@", lambda m: subst[m.group(1)], template)
+
+
+def markdown(cells):
+    def esc(s):
+        return str(s).replace("|", "\\|")
+    run_id = cells[0]["run_id"] if cells else "?"
+    o = ["# y2038-lab run %s" % run_id, "", totals(cells), ""]
+    o.append("## Findings")
+    o.append("")
+    for tone, title, text in findings(cells):
+        o.append("- **%s.** %s" % (title, text))
+    o.append("")
+    o += ["| boot | kernel | patches | accel | cells | as expected | not |", "|---|---|---|---|---|---|---|"]
+    by = OrderedDict()
+    for c in sorted(cells, key=lambda c: c["boot"]):
+        by.setdefault(c["boot"], []).append(c)
+    for boot, bc in by.items():
+        bn, bm, bb, _ = counts(bc)
+        o.append("| %s | %s %s | %s | %s | %d | %d | %d |" % (
+            boot, bc[0]["kernel_source"], bc[0]["kernel"], bc[0]["patches"], bc[0]["accel"], bn, bm, bb))
+    o.append("")
+    fv = faked_vs_real(cells)
+    if fv:
+        o += ["## Faking the clock in userspace (libfaketime) beside the real kernel", "",
+              "Each host (libfaketime) cell beside the same cell of its machine's compat32=y boot. " + FAKED_LIMITS, "",
+              "| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|"]
+        bya = OrderedDict()
+        for f in sorted(fv, key=lambda f: f["arch"]):
+            bya.setdefault(f["arch"], []).append(f)
+        for arch, fs in bya.items():
+            o.append("| %s | %d | %d | %d | %d |" % (arch, len(fs), sum(f["how"] == "agrees" for f in fs),
+                                                     sum(f["how"] == "differs" for f in fs),
+                                                     sum(f["how"] == "cannot" for f in fs)))
+        o += ["", "Where it differs:", "",
+              "| machine | abi | scenario.case.phase | libfaketime | real kernel | why |", "|---|---|---|---|---|---|"]
+        for f in fv:
+            if f["how"] == "differs":
+                o.append("| %s | %s | %s | %s | %s | %s |" % (f["arch"], f["abi"], f["cell"], f["faked"], f["real"], esc(f["why"])))
+        o.append("")
+    if any(c["verdict"] != "match" for c in cells):
+        o += ["## Cells that contradict their expectation", "",
+              "| boot | abi | scenario.case.phase | observed | expected | detail |", "|---|---|---|---|---|---|"]
+        for c in cells:
+            if c["verdict"] != "match":
+                o.append("| %s | %s | %s.%s.%s | %s | %s | %s |" % (
+                    c["boot"], c["abi"], c["scenario"], c["case"], c["phase"], c["observed"], c["expected"], esc(c["detail"])))
+    else:
+        o.append("Every cell matches its expectation.")
+    return "\n".join(o) + "\n"
+
+
+def write(path, text):
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
+
+
+def main():
+    if len(sys.argv) != 2:
+        die("usage: report.py RUN_DIR")
+    run = sys.argv[1]
+    results = os.path.join(run, "results.json")
+    if not os.path.isfile(results) or not os.path.getsize(results):
+        die("no %s: collect the run first" % results)
+    try:
+        with open(results) as f:
+            cells = json.load(f)
+    except ValueError as e:
+        die("%s is not JSON: %s" % (results, e))
+    if not isinstance(cells, list):
+        die("%s is not a results array" % results)
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "report.html.in")) as f:
+        template = f.read()
+    write(os.path.join(run, "report.md"), markdown(cells))
+    write(os.path.join(run, "report.html"), page(cells, run, template))
+    print("report: %s, %s" % (os.path.join(run, "report.html"), os.path.join(run, "report.md")))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,701 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * y2038-collect - turn a run's boots into verdicts.
+ *
+ *   y2038-collect EXPECTATIONS.tsv RUN_DIR
+ *
+ * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
+ * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
+ * every cell (scenario, case, phase, abi) of every boot this writes one
+ * record to RUN_DIR/results.json, one TAP line to RUN_DIR/results.tap, and
+ * the matrix to RUN_DIR/summary.txt and stdout. A cell the guest never
+ * reported (hang, panic, truncated console) still gets a record, with the
+ * reason; what was observed is never dropped.
+ *
+ * A machine the host could not provide (meta qemu_status=skipped) gives SKIP
+ * cells with its reason; they are neither matches nor mismatches.
+ *
+ * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
+ * input.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../boot/boot-record.h"
+#include "../read-file.h"
+#include "expect.h"
+#include "tap.h"
+
+static const char *const abi_columns[] = { "legacy", "time64", "raw32", "raw64", "kernel" };
+#define NABIS ((int)(sizeof(abi_columns) / sizeof(abi_columns[0])))
+
+/* The boot record, field by field: its keys are boot-record.h's. */
+struct meta {
+#define FIELD(key, size, what) char key[size];
+	BOOT_RECORD_KEYS(FIELD)
+#undef FIELD
+};
+
+struct cell {
+	char scenario[32], name[64], phase[16], abi[16];
+	char expected[16], observed[16];
+	char detail[256], reason[256];
+	int match;
+	int skipped;		/* the machine was not available: not measured */
+};
+
+struct boot {
+	char dir[64];
+	struct meta meta;
+	struct cell *cells;
+	size_t ncells;
+	char note[256];		/* why the boot did not finish, or "" */
+};
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "y2038-collect: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(2);
+}
+
+/* The whole file, NUL-terminated; NULL (and *len 0) when it cannot be read. */
+static char *slurp(const char *path, size_t *len)
+{
+	char err[1024];
+	char *buf = read_file(path, len, err, sizeof(err));
+
+	if (!buf && errno == ENOMEM)
+		die("%s", err);
+	return buf;
+}
+
+static void set(char *dst, size_t size, const char *src)
+{
+	snprintf(dst, size, "%s", src);
+}
+#define SET(dst, src) set(dst, sizeof(dst), src)
+
+static void read_meta(const char *path, struct meta *m)
+{
+	size_t len;
+	char *buf = slurp(path, &len), *line, *save = NULL;
+
+	memset(m, 0, sizeof(*m));
+	SET(m->qemu_status, "unknown");
+	if (!buf)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *eq = strchr(line, '=');
+		static const struct { const char *key; size_t off, size; } keys[] = {
+#define KEY(f, size, what) { #f, offsetof(struct meta, f), size },
+			BOOT_RECORD_KEYS(KEY)
+#undef KEY
+		};
+		size_t i;
+
+		if (!eq)
+			continue;
+		*eq = '\0';
+		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+			if (!strcmp(line, keys[i].key))
+				set((char *)m + keys[i].off, keys[i].size, eq + 1);
+	}
+	free(buf);
+}
+
+/* "Kernel panic - not syncing: ..." from the console, if the guest panicked. */
+static int find_panic(const char *console, char *out, size_t size)
+{
+	const char *p = console ? strstr(console, "Kernel panic - not syncing") : NULL;
+	size_t n;
+
+	if (!p)
+		return 0;
+	n = strcspn(p, "\r\n");
+	snprintf(out, size, "kernel panic: %.*s", (int)(n > 200 ? 200 : n), p);
+	return 1;
+}
+
+/* Why cells are missing when the guest as a whole did not finish. */
+static void boot_failure(const struct meta *m, const struct tap_run *tap,
+			 const char *console, char *class, char *note)
+{
+	char panic[256];
+
+	if (!strcmp(m->qemu_status, "skipped")) {
+		strcpy(class, "SKIP");
+		snprintf(note, 256, "machine skipped: %.200s", m->skip_reason);
+	} else if (m->error[0]) {
+		strcpy(class, "ERROR");
+		snprintf(note, 256, "%s", m->error);
+	} else if (!strcmp(m->qemu_status, "failed")) {
+		strcpy(class, "ERROR");
+		snprintf(note, 256, "qemu failed to start (exit %s): see qemu.log",
+			 m->qemu_exit);
+	} else if (find_panic(console, panic, sizeof(panic))) {
+		strcpy(class, "CRASH");
+		snprintf(note, 256, "%s", panic);
+	} else if (!strcmp(m->qemu_status, "timeout")) {
+		strcpy(class, "TIMEOUT");
+		snprintf(note, 256, "guest did not end within %s s", m->timeout_s);
+	} else if (!tap->has_version || tap->plan < 0) {
+		strcpy(class, "ERROR");
+		snprintf(note, 256, "%s", tap->bail[0] ? tap->bail :
+			 "guest TAP has no plan: init never ran or its output was lost");
+	} else if (!tap->done) {
+		strcpy(class, "CRASH");
+		snprintf(note, 256, "guest TAP ends early (truncated) after %zu of %d scenarios",
+			 tap->nbins, tap->plan);
+	} else {
+		class[0] = note[0] = '\0';
+	}
+}
+
+/* Why one scenario binary's cell is missing. */
+static void binary_failure(const struct tap_binary *b, const char *boot_class,
+			   const char *boot_note, char *class, char *detail)
+{
+	if (b && b->bail[0]) {
+		strcpy(class, "ERROR");
+		snprintf(detail, 256, "scenario bailed out: %.200s", b->bail);
+	} else if (b && b->has_result && !strncmp(b->directive, "TIMEOUT", 7)) {
+		strcpy(class, "TIMEOUT");
+		snprintf(detail, 256, "scenario killed: %s", b->directive);
+	} else if (b && b->has_result && !strncmp(b->directive, "CRASH", 5)) {
+		strcpy(class, "CRASH");
+		snprintf(detail, 256, "scenario died: %s", b->directive);
+	} else if (b && b->has_result) {
+		strcpy(class, "CRASH");
+		snprintf(detail, 256, "scenario ended (%s) without reporting this case",
+			 b->directive[0] ? b->directive : "ok");
+	} else if (boot_class[0]) {
+		strcpy(class, boot_class);
+		snprintf(detail, 256, "%s", boot_note);
+	} else {
+		strcpy(class, "ERROR");
+		snprintf(detail, 256, "scenario never reported");
+	}
+}
+
+#define MAX_ABIS 5
+
+/*
+ * "clock-legacy" -> scenario "clock", its ABIs legacy and raw32. Returns
+ * the number of ABIs, 0 for a "NAME-kernel" binary (see case_abis), or -1.
+ */
+static int binary_abis(const char *bin, char *scenario, size_t size,
+		       const char **abi)
+{
+	const char *dash = strrchr(bin, '-');
+
+	if (!dash || (size_t)(dash - bin) >= size)
+		return -1;
+	snprintf(scenario, size, "%.*s", (int)(dash - bin), bin);
+	if (!strcmp(dash + 1, "legacy")) {
+		abi[0] = "legacy";
+		abi[1] = "raw32";
+		return 2;
+	}
+	if (!strcmp(dash + 1, "time64")) {
+		abi[0] = "time64";
+		abi[1] = "raw64";
+		return 2;
+	}
+	return !strcmp(dash + 1, "kernel") ? 0 : -1;
+}
+
+/*
+ * A "NAME-kernel" binary judges the kernel, or what the other binaries did:
+ * a case's ABIs are the ones its rows name ("kernel" when they say "*"), and
+ * its phase is what the binary found (the rtc scenario's phase is what the
+ * RTC read at boot), so a case is expected once, in any of its phases.
+ */
+static int case_phases(const struct expect_table *t, const struct expect_row *r)
+{
+	size_t i;
+	int n = 0;
+
+	for (i = 0; i < t->nrows; i++)
+		if (!strcmp(t->rows[i].scenario, r->scenario) &&
+		    !strcmp(t->rows[i].name, r->name) &&
+		    strcmp(t->rows[i].phase, r->phase))
+			n++;
+	return n + 1;
+}
+
+static int case_abis(const struct expect_table *t, const struct expect_row *r,
+		     const char **abi)
+{
+	size_t i;
+	int n = 0, k;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct expect_row *o = &t->rows[i];
+
+		if (strcmp(o->scenario, r->scenario) || strcmp(o->name, r->name) ||
+		    !strcmp(o->abi, "*"))
+			continue;
+		for (k = 0; k < n && strcmp(abi[k], o->abi); k++)
+			;
+		if (k == n && n < MAX_ABIS)
+			abi[n++] = o->abi;
+	}
+	if (!n)
+		abi[n++] = "kernel";
+	return n;
+}
+
+/*
+ * Whether a (case, phase) of a binary's ABI is a cell. A scenario whose rows
+ * name a raw ABI or "*" anywhere (the syscall families) has every ABI in
+ * every case, so that a row missing there shows as a MISMATCH. One that
+ * names neither (bookworm: Debian's programs, no raw twins, not every
+ * command in both ABIs) has the ABIs its rows for that (case, phase) name.
+ */
+static int abi_listed(const struct expect_table *t, const struct expect_row *r,
+		      const char *abi)
+{
+	size_t i;
+
+	for (i = 0; i < t->nrows; i++) {
+		const struct expect_row *o = &t->rows[i];
+
+		if (strcmp(o->scenario, r->scenario))
+			continue;
+		if (!strcmp(o->abi, "*") || !strncmp(o->abi, "raw", 3))
+			return 1;
+		if (!strcmp(o->name, r->name) && !strcmp(o->phase, r->phase) &&
+		    !strcmp(o->abi, abi))
+			return 1;
+	}
+	return 0;
+}
+
+static struct cell *add_cell(struct boot *b)
+{
+	struct cell *c = realloc(b->cells, (b->ncells + 1) * sizeof(*c));
+
+	if (!c)
+		die("out of memory");
+	b->cells = c;
+	c = &b->cells[b->ncells++];
+	memset(c, 0, sizeof(*c));
+	return c;
+}
+
+static void judge(struct cell *c, const struct expect_table *t,
+		  const struct meta *m)
+{
+	/* meta says "none", or "N patches @ hash" for any series. */
+	const struct expect_cell cell = {
+		.scenario = c->scenario, .name = c->name, .phase = c->phase,
+		.abi = c->abi, .config = m->config,
+		.patches = strcmp(m->patches, "none") ? "lab" : "none",
+		.machine = m->machine, .karch = m->karch,
+	};
+	const struct expect_row *r = expect_lookup(t, &cell);
+
+	if (!strcmp(c->phase, "-")) {
+		/* a NAME-kernel case the guest never reported: no phase known */
+		SET(c->expected, "-");
+		SET(c->reason, "the guest never said which phase this case was in");
+	} else if (r) {
+		SET(c->expected, r->expected);
+		SET(c->reason, r->reason);
+	} else {
+		SET(c->expected, "UNLISTED");
+		snprintf(c->reason, sizeof(c->reason), "no row in %.200s for this cell",
+			 t->path);
+	}
+	c->match = !strcmp(c->expected, c->observed);
+	c->skipped = !strcmp(m->qemu_status, "skipped");
+}
+
+static void collect_binary(struct boot *b, const struct expect_table *t,
+			   struct tap_run *tap, const char *bin,
+			   const char *boot_class, const char *boot_note)
+{
+	struct tap_binary *tb = tap_find_binary(tap, bin);
+	const char *abi[MAX_ABIS];
+	char scenario[32];
+	size_t i, j, k;
+	int a, nabi, kernel;
+
+	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
+	kernel = nabi == 0;
+	if (nabi < 0) {
+		struct cell *c = add_cell(b);
+
+		SET(c->scenario, bin);
+		SET(c->name, "-");
+		SET(c->phase, "-");
+		SET(c->abi, "-");
+		SET(c->observed, "ERROR");
+		SET(c->expected, "-");
+		snprintf(c->detail, sizeof(c->detail),
+			 "cannot tell the ABI of \"%s\": want NAME-legacy, NAME-time64 or NAME-kernel", bin);
+		return;
+	}
+	/* Every (case, phase) the table lists for the scenario, in its order. */
+	for (i = 0; i < t->nrows; i++) {
+		const struct expect_row *r = &t->rows[i];
+
+		if (strcmp(r->scenario, scenario) || !strcmp(r->name, "*") ||
+		    !strcmp(r->phase, "*"))
+			continue;	/* another scenario's, or a rule for many cases */
+		for (j = 0; j < i; j++)
+			if (!strcmp(t->rows[j].scenario, scenario) &&
+			    !strcmp(t->rows[j].name, r->name) &&
+			    (kernel || !strcmp(t->rows[j].phase, r->phase)))
+				break;
+		if (j < i)
+			continue;	/* that case was listed already */
+		if (kernel)
+			nabi = case_abis(t, r, abi);
+		for (a = 0; a < nabi; a++) {
+			struct tap_cell *seen = NULL;
+			struct cell *c;
+
+			if (!kernel && !abi_listed(t, r, abi[a]))
+				continue;	/* reported anyway? the loop below */
+			c = add_cell(b);
+			SET(c->scenario, scenario);
+			SET(c->name, r->name);
+			SET(c->phase, r->phase);
+			SET(c->abi, abi[a]);
+			for (k = 0; tb && k < tb->ncells && !seen; k++)
+				if (!strcmp(tb->cells[k].abi, abi[a]) &&
+				    !strcmp(tb->cells[k].name, r->name) &&
+				    (kernel || !strcmp(tb->cells[k].phase, r->phase)))
+					seen = &tb->cells[k];
+			if (seen) {
+				SET(c->phase, seen->phase);
+				SET(c->observed, seen->class);
+				SET(c->detail, seen->detail);
+			} else {
+				if (kernel && case_phases(t, r) > 1)
+					SET(c->phase, "-");
+				binary_failure(tb, boot_class, boot_note,
+					       c->observed, c->detail);
+			}
+			judge(c, t, &b->meta);
+		}
+	}
+	/* Cells the guest printed that the table does not know. */
+	for (k = 0; tb && k < tb->ncells; k++) {
+		const struct tap_cell *tc = &tb->cells[k];
+		struct cell *c;
+
+		for (i = 0; i < b->ncells; i++)
+			if (!strcmp(b->cells[i].scenario, scenario) &&
+			    !strcmp(b->cells[i].name, tc->name) &&
+			    !strcmp(b->cells[i].phase, tc->phase) &&
+			    !strcmp(b->cells[i].abi, tc->abi))
+				break;
+		if (i < b->ncells)
+			continue;
+		c = add_cell(b);
+		SET(c->scenario, scenario);
+		SET(c->name, tc->name);
+		SET(c->phase, tc->phase);
+		SET(c->abi, tc->abi);
+		SET(c->observed, tc->class);
+		SET(c->detail, tc->detail);
+		judge(c, t, &b->meta);
+	}
+}
+
+static void collect_boot(struct boot *b, const char *run_dir,
+			 const struct expect_table *t)
+{
+	char path[512], boot_class[16], *list, *bin, *save = NULL;
+	size_t tap_len, con_len;
+	char *tap_text, *console;
+	struct tap_run tap;
+
+	snprintf(path, sizeof(path), "%s/boots/%s/meta", run_dir, b->dir);
+	read_meta(path, &b->meta);
+	snprintf(path, sizeof(path), "%s/boots/%s/tap.log", run_dir, b->dir);
+	tap_text = slurp(path, &tap_len);
+	snprintf(path, sizeof(path), "%s/boots/%s/console.log", run_dir, b->dir);
+	console = slurp(path, &con_len);
+	if (tap_parse(tap_text ? tap_text : "", tap_len, &tap))
+		die("out of memory parsing %s", path);
+	boot_failure(&b->meta, &tap, console, boot_class, b->note);
+
+	list = strdup(b->meta.scenarios);
+	if (!list)
+		die("out of memory");
+	for (bin = strtok_r(list, " ,", &save); bin;
+	     bin = strtok_r(NULL, " ,", &save))
+		collect_binary(b, t, &tap, bin, boot_class, b->note);
+	if (!b->meta.scenarios[0]) {
+		struct cell *c = add_cell(b);
+
+		SET(c->scenario, "-");
+		SET(c->name, "-");
+		SET(c->phase, "-");
+		SET(c->abi, "-");
+		SET(c->observed, "ERROR");
+		SET(c->expected, "-");
+		SET(c->detail, "meta names no scenarios: the boot never started");
+	}
+	free(list);
+	tap_free(&tap);
+	free(tap_text);
+	free(console);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20 || ch == 0x7f)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void json_field(FILE *f, const char *key, const char *val, int last)
+{
+	json_string(f, key);
+	fputc(':', f);
+	json_string(f, val);
+	fputs(last ? "" : ",", f);
+}
+
+static const char *verdict(const struct cell *c)
+{
+	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
+}
+
+static void write_json(FILE *f, struct boot *boots, size_t nboots)
+{
+	size_t i, j;
+	int first = 1;
+
+	fputs("[\n", f);
+	for (i = 0; i < nboots; i++) {
+		const struct meta *m = &boots[i].meta;
+
+		for (j = 0; j < boots[i].ncells; j++) {
+			const struct cell *c = &boots[i].cells[j];
+
+			fputs(first ? "{" : ",\n{", f);
+			first = 0;
+			json_field(f, "run_id", m->run_id, 0);
+			json_field(f, "boot", boots[i].dir, 0);
+			json_field(f, "arch", m->machine, 0);
+			json_field(f, "userland", m->userland, 0);
+			json_field(f, "kernel", m->kernel, 0);
+			json_field(f, "kernel_source", m->kernel_source, 0);
+			json_field(f, "config", m->config, 0);
+			json_field(f, "patches", m->patches, 0);
+			json_field(f, "rtc_base", m->rtc_base, 0);
+			json_field(f, "accel", m->accel, 0);
+			json_field(f, "accel_note", m->accel_note, 0);
+			json_field(f, "abi", c->abi, 0);
+			json_field(f, "scenario", c->scenario, 0);
+			json_field(f, "case", c->name, 0);
+			json_field(f, "phase", c->phase, 0);
+			json_field(f, "expected", c->expected, 0);
+			json_field(f, "observed", c->observed, 0);
+			json_field(f, "detail", c->detail, 0);
+			json_field(f, "reason", c->reason, 0);
+			json_field(f, "verdict", verdict(c), 1);
+			fputc('}', f);
+		}
+	}
+	fputs(first ? "]\n" : "\n]\n", f);
+}
+
+static void write_tap(FILE *f, struct boot *boots, size_t nboots)
+{
+	size_t i, j, n = 0, total = 0;
+
+	for (i = 0; i < nboots; i++)
+		total += boots[i].ncells;
+	fprintf(f, "TAP version 13\n1..%zu\n", total);
+	for (i = 0; i < nboots; i++) {
+		const struct meta *m = &boots[i].meta;
+
+		for (j = 0; j < boots[i].ncells; j++) {
+			const struct cell *c = &boots[i].cells[j];
+
+			if (c->skipped)
+				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
+					++n, m->machine, m->config, c->abi,
+					c->scenario, c->name, c->phase, c->detail);
+			else
+				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
+					c->match ? "ok" : "not ok", ++n, m->machine,
+					m->config, c->abi, c->scenario, c->name,
+					c->phase, c->observed, c->expected, c->detail);
+		}
+	}
+}
+
+/* The matrix: one block per boot, a row per (case, phase), a column per ABI. */
+static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
+{
+	size_t i, j, k, mismatches = 0, cells = 0, skipped = 0;
+	int a;
+
+	for (i = 0; i < nboots; i++) {
+		const struct boot *b = &boots[i];
+
+		fprintf(f, "\n%s %s  kernel %s %s  patches %s  rtc %s  accel %s  %s s%s%s\n",
+			b->meta.machine, b->meta.config, b->meta.kernel_source,
+			b->meta.kernel, b->meta.patches,
+			b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
+			b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
+		if (b->meta.accel_note[0])
+			fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);
+		fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
+		for (a = 0; a < NABIS; a++)
+			fprintf(f, " %-20s", abi_columns[a]);
+		fputc('\n', f);
+		for (j = 0; j < b->ncells; j++) {
+			const struct cell *c = &b->cells[j];
+
+			for (k = 0; k < j; k++)
+				if (!strcmp(b->cells[k].scenario, c->scenario) &&
+				    !strcmp(b->cells[k].name, c->name) &&
+				    !strcmp(b->cells[k].phase, c->phase))
+					break;
+			if (k < j)
+				continue;	/* row printed already */
+			fprintf(f, "  %-8s %-22s %-7s", c->scenario, c->name, c->phase);
+			for (a = 0; a < NABIS; a++) {
+				char text[48] = "-";
+
+				for (k = j; k < b->ncells; k++) {
+					const struct cell *d = &b->cells[k];
+
+					if (strcmp(d->scenario, c->scenario) ||
+					    strcmp(d->name, c->name) ||
+					    strcmp(d->phase, c->phase) ||
+					    strcmp(d->abi, abi_columns[a]))
+						continue;
+					if (d->match || d->skipped)
+						snprintf(text, sizeof(text), "%s", d->observed);
+					else
+						snprintf(text, sizeof(text), "%s!=%s",
+							 d->observed, d->expected);
+				}
+				fprintf(f, " %-20s", text);
+			}
+			fputc('\n', f);
+		}
+		for (j = 0; j < b->ncells; j++) {
+			cells++;
+			if (b->cells[j].skipped) {
+				skipped++;
+			} else if (!b->cells[j].match) {
+				mismatches++;
+				fprintf(f, "  MISMATCH %s %s.%s.%s: observed %s, expected %s (%s): %s\n",
+					b->cells[j].abi, b->cells[j].scenario,
+					b->cells[j].name, b->cells[j].phase,
+					b->cells[j].observed, b->cells[j].expected,
+					b->cells[j].reason, b->cells[j].detail);
+			}
+		}
+	}
+	fprintf(f, "\n%zu cells, %zu as expected, %zu not", cells,
+		cells - mismatches - skipped, mismatches);
+	if (skipped)
+		fprintf(f, ", %zu skipped (machine not available)", skipped);
+	fputc('\n', f);
+	return mismatches;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const struct boot *)a)->dir, ((const struct boot *)b)->dir);
+}
+
+static FILE *open_out(const char *run_dir, const char *name)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", run_dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		die("%s: %s", path, strerror(errno));
+	return f;
+}
+
+int main(int argc, char **argv)
+{
+	struct expect_table table;
+	struct boot *boots = NULL;
+	size_t nboots = 0, i, mismatches;
+	char err[512], path[512];
+	struct dirent *de;
+	FILE *f;
+	DIR *d;
+
+	if (argc != 3)
+		die("usage: y2038-collect EXPECTATIONS.tsv RUN_DIR");
+	if (expect_load(argv[1], &table, err, sizeof(err)))
+		die("%s", err);
+	snprintf(path, sizeof(path), "%s/boots", argv[2]);
+	d = opendir(path);
+	if (!d)
+		die("%s: %s", path, strerror(errno));
+	while ((de = readdir(d))) {
+		struct boot *nb;
+
+		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(boots->dir))
+			continue;
+		nb = realloc(boots, (nboots + 1) * sizeof(*boots));
+		if (!nb)
+			die("out of memory");
+		boots = nb;
+		memset(&boots[nboots], 0, sizeof(*boots));
+		SET(boots[nboots].dir, de->d_name);
+		nboots++;
+	}
+	closedir(d);
+	if (!nboots)
+		die("%s: no boots to collect", path);
+	qsort(boots, nboots, sizeof(*boots), by_name);
+	for (i = 0; i < nboots; i++)
+		collect_boot(&boots[i], argv[2], &table);
+
+	f = open_out(argv[2], "results.json");
+	write_json(f, boots, nboots);
+	fclose(f);
+	f = open_out(argv[2], "results.tap");
+	write_tap(f, boots, nboots);
+	fclose(f);
+	f = open_out(argv[2], "summary.txt");
+	mismatches = write_summary(f, boots, nboots);
+	fclose(f);
+	write_summary(stdout, boots, nboots);
+
+	for (i = 0; i < nboots; i++)
+		free(boots[i].cells);
+	free(boots);
+	expect_free(&table);
+	return mismatches ? 1 : 0;
+}

@@ -1,0 +1,45 @@
+# Every machine's keys, and the value a machine has unless its own file
+# (machines/<name>.mk, one per machine) says otherwise. Keys:
+#   karch, ktarget, kimage, kcross  the kernel's ARCH, make target, image, CROSS_COMPILE
+#   fragment                        its config fragment (plus common and compat32-y/n)
+#   userland, ucross                which scenario build runs on it, and its compiler
+#   qemu, qemu_args                 the emulator and the board
+#   console, tap_dev                kernel console, and the guest device TAP goes to
+#   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
+#   accel                           accelerators to try in order (kvm only if proved)
+#   packages                        the Debian packages this machine needs
+#   kunit_arch, kunit_add           kunit.py --arch for the patches' KUnit tests, and
+#                                   options added to its config (both optional)
+#   distro_arch, debian_flavour     make validate-distro boots roots of this Debian
+#   scan_machine                    architecture here, against Debian's shipped config
+#                                   of this kernel flavour; y2038-scan's name for the
+#                                   root's programs' machine (all optional)
+#   faketime, faketime_packages     how this host runs the userland's programs for the
+#                                   libfaketime column (native, or qemu-user's qemu-ARCH),
+#                                   and the packages that takes (optional: no column)
+#   lava_arch                       LAVA's name for the architecture (make lava)
+#   board                           the QEMU board's facts below (pc, arm-virt), which
+#                                   a machine has unless it says otherwise
+MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_args \
+	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
+	distro_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
+
+# A machine's value of a key: its own, else its board's, else this default
+# ($(1) is the machine's name).
+default.kcross       :=
+default.fragment      = patches/config/arch-$(1).config
+default.console_qemu := -serial file:@FILE@
+default.tap_qemu     := -serial file:@FILE@
+default.accel        := tcg
+default.lava_arch     = $($(1).karch)
+
+# The PC: console on the first 8250 UART, TAP on the second.
+board.pc.ktarget      := bzImage
+board.pc.kimage       := arch/x86/boot/bzImage
+board.pc.console      := ttyS0
+board.pc.tap_dev      := /dev/ttyS1
+# QEMU's ARM virt board: console on the PL011, TAP on a virtio console (virt
+# has one UART).
+board.arm-virt.console  := ttyAMA0
+board.arm-virt.tap_dev  := /dev/hvc0
+board.arm-virt.tap_qemu := -device virtio-serial-device -chardev file,id=tap,path=@FILE@ -device virtconsole,chardev=tap

@@ -1,0 +1,13 @@
+# unit.sh - sourced by the unit tests (tests/unit/*.sh), which make runs as
+# SCRIPT HOST_TOOLS_DIR BUILD: sets $host (the built tools), $build, $top
+# (the tree), $fixtures and $work (a scratch folder, removed at exit), and
+# sources tap.sh.
+[ $# -ge 2 ] || { echo "usage: $0 HOST_TOOLS_DIR BUILD" >&2; exit 2; }
+host=$(realpath "$1")
+build=$(realpath "$2")
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+fixtures=$top/tests/fixtures
+work=$(realpath "$(mktemp -d)")	# the scanner prints resolved paths
+trap 'rm -rf "$work"' EXIT
+# shellcheck source=tests/lib/tap.sh
+. "$top/tests/lib/tap.sh"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# check-run.sh - assertions on a real run of the lab (make boot-check).
+#
+#   tests/run/check-run.sh RUN_DIR MACHINES CONFIGS KINDS HOST_COLUMNS
+#
+# Every (machine, config, boot kind) booted for real, reached the end of its scenarios,
+# recorded how it was accelerated, and every cell matched its expectation. Each
+# host (libfaketime) column ran all its programs, none with CAP_SYS_TIME.
+set -uo pipefail
+
+run=$1 nmachines=$2 nconfigs=$3 nkinds=$4 nhost=${5:-0}
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+not() { ! "$@"; }
+
+boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d ! -name '*-libfaketime*' | sort)
+hosts=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d -name '*-libfaketime*' | sort)
+expect "boot-check: one boot per machine, config and kind ($((nmachines * nconfigs * nkinds)))" \
+	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs * nkinds))
+for b in $boots; do
+	name=$(basename "$b")
+	expect "boot-check: $name: qemu exited by itself" grep -qx 'qemu_status=exited' "$b/meta"
+	expect "boot-check: $name: the kernel console was kept" grep -q '^Linux version' "$b/console.log"
+	expect "boot-check: $name: guest-init reached its end" grep -qx '# y2038-init: done' "$b/tap.log"
+	expect "boot-check: $name: accel is recorded as kvm or tcg" grep -qxE 'accel=(kvm|tcg)' "$b/meta"
+done
+expect "boot-check: the host (libfaketime) columns of the machines that have them ($nhost)" \
+	test "$(echo "$hosts" | grep -c .)" = "$nhost"
+for h in $hosts; do
+	name=$(basename "$h")
+	# A host that cannot run the column's programs at all skips it, saying why.
+	if grep -qx 'qemu_status=skipped' "$h/meta"; then
+		skip "boot-check: $name: the host column" "$(sed -n 's/^skip_reason=//p' "$h/meta")"
+		continue
+	fi
+	programs=$(sed -n 's/^scenarios=//p' "$h/meta" | tr , '\n' | grep -c .)
+	expect "boot-check: $name: no error recorded" not grep -q '^error=' "$h/meta"
+	expect "boot-check: $name: accel is recorded as native or qemu-user" grep -qxE 'accel=(native|qemu-user)' "$h/meta"
+	expect "boot-check: $name: all $programs programs ran to their totals" \
+		test "$(grep -c '^# # Totals:' "$h/tap.log")" = "$programs"
+	expect "boot-check: $name: the runner reached its end" grep -qx '# y2038-init: done' "$h/tap.log"
+	expect "boot-check: $name: run without capabilities (setpriv)" grep -q '^# host: .*setpriv .*--no-new-privs' "$h/tap.log"
+	expect "boot-check: $name: no program found CAP_SYS_TIME" not grep -q 'Bail out' "$h/tap.log"
+done
+cells=$(jq length "$run/results.json")
+expect "boot-check: results.json holds cells ($cells)" test "$cells" -gt 0
+expect "boot-check: every cell matches its expectation (but a skipped host column's)" \
+	test "$(jq '[.[] | select(.verdict != "match" and (.verdict != "skip" or (.config | startswith("libfaketime") | not)))]
+		| length' "$run/results.json")" = 0
+[ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
+	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
+tap_end

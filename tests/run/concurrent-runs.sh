@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# concurrent-runs.sh - two make runs at once into one results folder, from
+# one checkout and one cache: neither may clobber the other.
+#
+#   tests/run/concurrent-runs.sh RESULTS_DIR [MAKE VARIABLES...]
+#
+# Each run boots i386's short rtc-after guest (the kernel and initramfs are
+# already built: make check runs this after its real runs). Both must finish
+# with their own complete results, under their own run ids; results/latest
+# must name one of them, with no half-moved link left behind.
+set -uo pipefail
+
+results=$1; shift
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+
+rm -rf "$results"
+mkdir -p "$results"
+vars=(MACHINES=i386 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no RESULTS="$results" "$@")
+for r in a b; do
+	make -C "$top" --no-print-directory run RUN_ID="concurrent-$r" "${vars[@]}" >"$results/$r.log" 2>&1 &
+	eval "pid_$r=$!"
+done
+# shellcheck disable=SC2154
+wait "$pid_a"; rc_a=$?
+# shellcheck disable=SC2154
+wait "$pid_b"; rc_b=$?
+
+for r in a b; do
+	run=$results/concurrent-$r
+	rc=rc_$r
+	expect "run $r exits 0 (make run, concurrently with the other)" [ "${!rc}" -eq 0 ]
+	expect "run $r has its own results.json with its own run id" \
+		jq -e --arg id "concurrent-$r" 'length > 0 and all(.[]; .run_id == $id)' "$run/results.json" >/dev/null
+	expect "run $r's cells all as expected" grep -qE '^[1-9][0-9]* cells, [0-9]+ as expected, 0 not' "$run/summary.txt"
+	expect "run $r's boot is its own" grep -qx "run_id=concurrent-$r" "$run/boots/i386-compat32-y-rtc-after/meta"
+done
+expect "both runs have the same cells" \
+	cmp <(jq -c '[.[] | [.scenario, .case, .abi, .observed]] | sort' "$results/concurrent-a/results.json") \
+	<(jq -c '[.[] | [.scenario, .case, .abi, .observed]] | sort' "$results/concurrent-b/results.json")
+latest=$(readlink "$results/latest" || true)
+expect "results/latest names one of the two runs ($latest)" \
+	grep -qxE 'concurrent-(a|b)' <<<"$latest"
+expect "no half-moved latest link is left" [ -z "$(find "$results" -maxdepth 1 -name '.latest-*')" ]
+tap_end

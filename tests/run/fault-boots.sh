@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# fault-boots.sh - provoke each fault for real and check that it becomes a
+# clear verdict, with what was measured before it kept.
+#
+#   tests/run/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR KERNEL_ENV MACHINE_ENV
+#
+# Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
+# five ways: a kernel that panics, a scenario that hangs (tests/fault-hang.c)
+# which the guest must time out, a guest that never ends (its CPU never
+# starts) which the host must kill, a QEMU that cannot start, and no kernel
+# at all. Then the host (libfaketime)
+# column without its library, with a program that crashes, and with one that
+# holds CAP_SYS_TIME.
+set -uo pipefail
+
+build=$(realpath "$1") host=$(realpath "$2") cache=$3
+top=$(cd "$(dirname "$0")/../.." && pwd)
+work=$(mktemp -d)
+trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+
+env=$4 facts=$5	# i386's kernel, and its facts (machines/i386.mk as make writes them)
+if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ] || [ ! -f "$facts" ]; then
+	echo "1..0 # SKIP no i386 kernel and initramfs: run make lab first"
+	exit 4
+fi
+
+# A boot of i386 running one scenario; the arguments provoke the fault.
+boot() {
+	local name=$1; shift
+	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y \
+		kernel_env="$env" initrd="$build/i386/initramfs.cpio" scenarios=clock-legacy accel=tcg \
+		rtc_base=2038-01-19T03:13:55 guest_timeout=60 boot_timeout=120 probe="$host/kvm-probe" \
+		cache="$cache" "$@" >/dev/null
+}
+boot panic extra_append="rdinit=/no-such-init"
+# A scenario that hangs for real: clock-legacy behind tests/fault-hang.c,
+# which relays its first two cases and then spins. The overlay replaces it in
+# the lab's own initramfs (later cpio members win).
+mkdir -p "$work/hang/scenarios"
+i686-linux-gnu-gcc -O2 -static -o "$work/hang/scenarios/clock-legacy" "$top/tests/run/fault-hang.c"
+(cd "$work" && cpio -i --quiet --to-stdout scenarios/clock-legacy <"$build/i386/initramfs.cpio" \
+	>"$work/hang/scenarios/clock-legacy.real")
+chmod 755 "$work/hang/scenarios/clock-legacy.real"
+"$top/host-tools/initramfs/overlay-cpio.sh" "$work/hang.cpio" "$build/i386/initramfs.cpio" "$work/hang"
+boot scenario-timeout guest_timeout=2 initrd="$work/hang.cpio"
+qemu_args=$(. "$facts" && echo "$qemu_args")
+boot host-timeout boot_timeout=3 qemu_args="$qemu_args -S"	# -S: the CPU never starts
+boot qemu-fails qemu_args="-M no-such-board"
+printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
+boot no-kernel kernel_env="$work/broken.env"
+# host_column NAME LIBFAKETIME_DIR BINS_DIR: i386's host column, clock-legacy only.
+host_column() {
+	"$top/host-tools/boot/faketime.sh" out="$work/run/boots/$1" run_id=test machine_env="$facts" \
+		libc=/usr/i686-linux-gnu/lib libfaketime="$2" runner="$host/y2038-run" \
+		bins="$3" scenarios=clock-legacy >/dev/null 2>&1
+}
+# No libfaketime fetched (a failed download).
+host_column no-libfaketime "$work/no-such-dir" "$build/i386/dynamic"
+# A program that dies of a signal.
+mkdir -p "$work/crasher"
+chmod 755 "$work" "$work/crasher"	# the column runs as nobody
+echo 'int main(void) { *(volatile int *)0 = 1; return 0; }' >"$work/crasher.c"
+i686-linux-gnu-gcc -o "$work/crasher/clock-legacy" "$work/crasher.c"
+host_column host-crash "$build/i386/libfaketime" "$work/crasher"
+
+"$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
+rc=$?
+expect "faults: the collector reports them as contradicting the table (exit 1, not 2)" test $rc = 1
+cell() { jq -r --arg b "$1" --arg c "$2" --arg p "$3" \
+	'.[] | select(.boot==$b and .abi=="legacy" and .case==$c and .phase==$p) | .observed + ": " + .detail' \
+	"$work/run/results.json"; }
+
+expect "panic: every cell is CRASH, quoting the kernel" \
+	grep -q '^CRASH: kernel panic: Kernel panic - not syncing' <<<"$(cell panic time before)"
+expect "scenario timeout: guest-init kills it, the cells become TIMEOUT" \
+	test "$(cell scenario-timeout clock_nanosleep_rel across)" = "TIMEOUT: scenario killed: TIMEOUT 2 seconds"
+expect "scenario timeout: the cases it reported first are kept" \
+	test "$(jq -r '[.[] | select(.boot=="scenario-timeout" and .abi=="legacy" and .case=="time")
+		| .phase + " " + .verdict] | sort | join(", ")' "$work/run/results.json")" = "after match, before match"
+expect "host timeout: a guest that never ends is killed and its cells are TIMEOUT" \
+	test "$(cell host-timeout time before)" = "TIMEOUT: guest did not end within 3 s"
+expect "host timeout: qemu was killed by the timeout" \
+	grep -qx 'qemu_status=timeout' "$work/run/boots/host-timeout/meta"
+expect "qemu fails: every cell is ERROR, pointing at qemu.log" \
+	test "$(cell qemu-fails time before)" = "ERROR: qemu failed to start (exit 1): see qemu.log"
+expect "qemu fails: qemu.log says why" grep -q 'unsupported machine type' "$work/run/boots/qemu-fails/qemu.log"
+expect "no kernel: every cell is ERROR, naming the cause" \
+	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
+expect "host column without libfaketime: every cell is ERROR, naming the cause" \
+	grep -q '^ERROR: no libfaketime for i386 in .*no-such-dir' <<<"$(cell no-libfaketime time before)"
+# Some 64-bit hosts cannot run 32-bit programs at all (ia32 emulation off):
+# there the column is skipped, quoting the kernel's refusal.
+refusal=$(/usr/i686-linux-gnu/lib/ld-linux.so.2 --help 2>&1 >/dev/null) || true
+if [ -z "$refusal" ]; then
+	expect "host column, a program killed by SIGSEGV: its cells are CRASH, naming the signal" \
+		grep -q '^CRASH: .*CRASH signal 11 (SEGV)' <<<"$(cell host-crash time before)"
+else
+	expect "host column on a host that cannot run i386 programs: its cells are SKIP, quoting why" \
+		grep -q '^SKIP: machine skipped: this host .* cannot run i386 programs natively: Exec format error' \
+		<<<"$(cell host-crash time before)"
+fi
+
+# A host-column program holding CAP_SYS_TIME must refuse to start. In a user
+# namespace of its own it holds every capability, yet the kernel still
+# refuses it the real clock (capable() asks the initial namespace), so a
+# regression here cannot move the host's clock.
+faked=$build/i386/dynamic/clock-legacy
+if [ -n "$refusal" ]; then
+	skip "host column: a program that holds CAP_SYS_TIME bails out" "this host cannot run i386 programs: ${refusal##*: }"
+elif [ -x "$faked" ]; then
+	out=$(cd "$work" && unshare --user --map-root-user env -i Y2038_HOST=libfaketime \
+		/usr/i686-linux-gnu/lib/ld-linux.so.2 --library-path /usr/i686-linux-gnu/lib "$faked" 2>&1)
+	rc=$?
+	expect "host column: a program that holds CAP_SYS_TIME bails out (exit 1) before any case" \
+		test "$rc:$(grep -c '^ok\|^not ok' <<<"$out")" = "1:0"
+	expect "host column: it says why" grep -q '^Bail out! Y2038_HOST=libfaketime with CAP_SYS_TIME' <<<"$out"
+fi
+tap_end

@@ -1,0 +1,80 @@
+# make check: the lab's own tests (tests/). The closing line sums the tests
+# of every part. unit/: host-side tests of every tool on fixtures, no guest;
+# fuzz/: the parsers of untrusted input under libFuzzer; run/: the real
+# thing, booted (make boot-check). Every script prints TAP with
+# tests/lib/tap.sh and adds its counts to $COUNTS.
+
+# The report page is checked in Debian's Chromium; the parsers are fuzzed
+# with clang's libFuzzer.
+CHECK_PACKAGES := chromium clang libclang-rt-14-dev python3-jsonschema
+COUNTS := $(abspath $(BUILD)/check-counts)
+.PHONY: check unit-tests boot-check fuzz
+check: deps
+	$(Q)host-tools/deps.sh $(CHECK_PACKAGES)
+	@mkdir -p $(BUILD) && rm -f $(COUNTS)
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS)
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory patch-check
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check
+	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
+
+# --- Unit tests: the C unit tests under ASan and UBSan, then each tool's
+# script (tests/unit/*.sh, given the built tools' folder and BUILD).
+UNIT_TOOLS := y2038-collect kconfig-verify mkinitramfs kvm-probe y2038-scan y2038-kconfig y2038-run
+UNIT_SCRIPTS := $(sort $(wildcard tests/unit/*.sh))
+$(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verdicts/expect.c \
+		host-tools/kernel/kconfig-parse.c $(HARNESS)
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
+		-o $@ $(filter %.c,$^)
+unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(MACHINE_ENVS)/i386.env
+	$(Q)rc=0; $(BUILD)/tests/unit || rc=1; \
+	for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
+
+# --- Fuzzing: every parser of untrusted input (the guest's TAP, .config
+# files, the expectations table, ELF files) under libFuzzer, ASan and UBSan.
+# make check runs each target briefly; make fuzz FUZZ_SECONDS=N runs it long.
+# What a run finds goes to build/fuzz/ (corpus-NAME/, crash-NAME-*), never
+# into tests/fuzz/corpus/.
+FUZZ_TARGETS       := tap kconfig expect scan
+FUZZ_DIR           := $(BUILD)/fuzz
+FUZZ_CFLAGS        := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_SECONDS       ?= 600
+FUZZ_CHECK_SECONDS ?= 10
+$(FUZZ_DIR)/fuzz-tap: tests/fuzz/fuzz-tap.c host-tools/verdicts/tap.c host-tools/verdicts/tap.h
+$(FUZZ_DIR)/fuzz-kconfig: tests/fuzz/fuzz-kconfig.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h
+$(FUZZ_DIR)/fuzz-expect: tests/fuzz/fuzz-expect.c host-tools/verdicts/expect.c host-tools/verdicts/expect.h
+# the scanner is one program: its target includes y2038-scan.c whole
+$(FUZZ_DIR)/fuzz-scan: tests/fuzz/fuzz-scan.c host-tools/distro/y2038-scan.c
+$(FUZZ_DIR)/fuzz-scan: FUZZ_LIBS := -lelf
+$(FUZZ_DIR)/fuzz-%:
+	$(call say,FUZZCC,$@)
+	@mkdir -p $(@D)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $(filter-out host-tools/distro/y2038-scan.c,$(filter %.c,$^)) $(FUZZ_LIBS)
+fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+	$(Q)tests/fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# --- Every kernel config, booted once for real; every cell must match. Then
+# each fault (panic, hang, QEMU failure, no kernel) provoked for real.
+# Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
+# device powering on after the overflow), so that the comparison the patch
+# is judged against is measured too, not assumed. Then validate-distro and
+# try, for real on i386; the run exported as KCIDB JSON and validated; every
+# cell as a LAVA job, validated, and i386 compat32-y run through lava-run
+# with the lab's verdicts; two make runs at once. Around it all, the host's
+# kernel and clock must be as they were (host-untouched.sh).
+UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
+boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
+	$(Q)tests/run/host-untouched.sh snapshot $(BUILD)/host-before
+	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-results)
+	$(Q)tests/run/check-run.sh $(BUILD)/check-results/latest $(words $(MACHINES)) $(words $(CONFIGS)) $(words $(BOOT_KINDS)) $(words $(FAKED_RUNS))
+	$(Q)tests/run/report-check.sh $(BUILD)/check-results/latest
+	$(if $(filter armv7,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
+		tests/run/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
+	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env $(MACHINE_ENVS)/i386.env
+	$(if $(filter i386,$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
+	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
+	$(if $(filter i386,$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
+	$(if $(filter i386,$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
+	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before

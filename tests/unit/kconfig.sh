@@ -1,0 +1,256 @@
+#!/usr/bin/env bash
+# kconfig.sh - y2038-kconfig on small configs written here, on broken
+# input, and (where make fetched them) on Debian bookworm's i386 and armhf
+# configs.
+#
+#   tests/unit/kconfig.sh HOST_TOOLS_DIR BUILD
+#
+# BUILD/debian holds config.i386_none_686-pae and config.armhf_none_armmp,
+# uncompressed, from the linux-config-6.1 packages.
+set -uo pipefail
+# shellcheck source=tests/lib/unit.sh
+. "$(dirname "$0")/../lib/unit.sh"
+
+debian=$build/debian
+[ -e "$debian/config.i386_none_686-pae" ] || debian=
+tool=$host/y2038-kconfig
+rules=$top/data/kconfig-y2038.tsv
+
+
+# run NAME CONFIG [OPTION...]: the report in $work/NAME.out, .err, .rc
+run() {
+	local name=$1 config=$2
+	shift 2
+	"$tool" --rules "$rules" "$@" "$config" >"$work/$name.out" 2>"$work/$name.err"
+	echo $? >"$work/$name.rc"
+}
+rc() { cat "$work/$1.rc"; }
+err() { cat "$work/$1.err"; }
+# verdict NAME SYMBOL: the verdict of the report line for CONFIG_SYMBOL
+verdict() { awk -F'\t' -v s="CONFIG_$2" 'index($2, s "=") == 1 { print $1 }' "$work/$1.out"; }
+reason() { awk -F'\t' -v s="CONFIG_$2" 'index($2, s "=") == 1 { print $3 }' "$work/$1.out"; }
+summary() { sed -n 's/^summary\t//p' "$work/$1.out"; }
+# Every line but the last is VERDICT<TAB>CONFIG_X=value<TAB>reason; the last is the summary.
+well_formed() {
+	head -n -1 "$work/$1.out" | grep -vqP '^(ok|warn|fail|info)\tCONFIG_[A-Za-z0-9_]+=[^\t]+\t[^\t]+$' && return 1
+	tail -1 "$work/$1.out" | grep -qP '^summary\t[^\t]+$'
+}
+json() { jq -r "$2" "$work/$1.json"; }
+json_matches_text() {
+	test "$(json "$1" '.checks[] | [.verdict, .symbol + "=" + (.value // "(absent)"), .reason] | @tsv')" = \
+		"$(head -n -1 "$work/$1.out")" &&
+	test "$(json "$1" .summary)" = "$(summary "$1")"
+}
+
+
+# --- A 32-bit ARM board that dropped the time32 syscalls.
+cat >"$work/arm32.config" <<'EOF'
+#
+# Automatically generated file; DO NOT EDIT.
+#
+CONFIG_ARM=y
+CONFIG_MMU=y
+# CONFIG_COMPAT_32BIT_TIME is not set
+CONFIG_RTC_CLASS=y
+CONFIG_RTC_HCTOSYS=y
+CONFIG_RTC_HCTOSYS_DEVICE="rtc0"
+CONFIG_RTC_DRV_PL031=y
+CONFIG_RTC_DRV_Y2038_LAB_TEST=m
+CONFIG_RTC_DRV_DS3232_HWMON=y
+CONFIG_EXT4_FS=y
+# CONFIG_XFS_FS is not set
+EOF
+run arm32 "$work/arm32.config" --json "$work/arm32.json"
+expect "arm32: the report is made (exit 0)" test "$(rc arm32)" = 0
+expect "arm32: every line is VERDICT, CONFIG_X=value, reason; then the summary" well_formed arm32
+expect "arm32: CONFIG_ARM=y makes it a 32-bit kernel, said first" \
+	test "$(head -1 "$work/arm32.out")" = $'info\tCONFIG_ARM=y\t32-bit ARM kernel (armhf/armel)'
+expect "arm32: COMPAT_32BIT_TIME=n is ok" test "$(verdict arm32 COMPAT_32BIT_TIME)" = ok
+expect "arm32: RTC_HCTOSYS=y on 32-bit ARM fails, naming rtc_hctosys()" \
+	test "$(verdict arm32 RTC_HCTOSYS) $(reason arm32 RTC_HCTOSYS | grep -c 'rtc_hctosys() refuses')" = "fail 1"
+expect "arm32: ... and the lab's RTC_HCTOSYS_Y2038 is reported missing" \
+	test "$(grep -c $'^info\tCONFIG_RTC_HCTOSYS_Y2038=(absent)\t' "$work/arm32.out")" = 1
+expect "arm32: RTC_HCTOSYS_DEVICE is reported with its string value" \
+	grep -q $'^info\tCONFIG_RTC_HCTOSYS_DEVICE="rtc0"\t' "$work/arm32.out"
+expect "arm32: RTC_DRV_PL031 is ok until 2106" \
+	test "$(verdict arm32 RTC_DRV_PL031) $(reason arm32 RTC_DRV_PL031 | grep -o 2106-02-07)" = "ok 2106-02-07"
+expect "arm32: an RTC driver not in the table is info, range not known" \
+	test "$(verdict arm32 RTC_DRV_Y2038_LAB_TEST): $(reason arm32 RTC_DRV_Y2038_LAB_TEST)" = "info: range not known to the lab"
+expect "arm32: an RTC_DRV_ option that is no driver is not reported" \
+	test "$(grep -c RTC_DRV_DS3232_HWMON "$work/arm32.out")" = 0
+expect "arm32: EXT4_FS warns, giving 2038 and 2446" \
+	test "$(verdict arm32 EXT4_FS) $(reason arm32 EXT4_FS | grep -oE '2038-01-19|2446' | tr '\n' ' ')" = "warn 2446 2038-01-19 "
+expect "arm32: a filesystem that is not set is not reported" \
+	test "$(grep -c CONFIG_XFS_FS "$work/arm32.out")" = 0
+expect "arm32: the summary says time32 is already off" \
+	test "$(summary arm32 | cut -d: -f1-2)" = "COMPAT_32BIT_TIME=n: already off"
+expect "arm32: --json is valid JSON with arch_bits 32" test "$(json arm32 .arch_bits)" = 32
+expect "arm32: ... and holds the same checks and summary as the text" json_matches_text arm32
+expect "arm32: ... and names the config" test "$(json arm32 .config)" = "$work/arm32.config"
+
+sed 's/^CONFIG_RTC_HCTOSYS=y$/&\nCONFIG_RTC_HCTOSYS_Y2038=y/' "$work/arm32.config" >"$work/arm32-lab.config"
+run arm32-lab "$work/arm32-lab.config"
+expect "arm32 with the lab's RTC_HCTOSYS_Y2038=y: RTC_HCTOSYS is ok" \
+	test "$(verdict arm32-lab RTC_HCTOSYS) $(verdict arm32-lab RTC_HCTOSYS_Y2038)" = "ok ok"
+
+# --- 64-bit kernels: x86_64 running i386 programs, arm64 running none.
+cat >"$work/x86_64.config" <<'EOF'
+CONFIG_64BIT=y
+CONFIG_X86_64=y
+CONFIG_ACPI=y
+CONFIG_IA32_EMULATION=y
+CONFIG_COMPAT=y
+CONFIG_COMPAT_32BIT_TIME=y
+CONFIG_RTC_CLASS=y
+CONFIG_RTC_HCTOSYS=y
+CONFIG_RTC_DRV_CMOS=y
+CONFIG_XFS_FS=m
+EOF
+run x86_64 "$work/x86_64.config" --json "$work/x86_64.json"
+expect "x86_64: the report is made (exit 0), well formed" test "$(rc x86_64)" = 0 -a "$(well_formed x86_64 && echo y)" = y
+expect "x86_64: CONFIG_X86_64=y makes it 64-bit (text and JSON)" \
+	test "$(head -1 "$work/x86_64.out" | cut -f1,2) $(json x86_64 .arch_bits)" = $'info\tCONFIG_X86_64=y 64'
+expect "x86_64: RTC_HCTOSYS=y is ok on 64-bit" test "$(verdict x86_64 RTC_HCTOSYS)" = ok
+expect "x86_64: COMPAT_32BIT_TIME=y warns, for the compat programs" \
+	test "$(verdict x86_64 COMPAT_32BIT_TIME) $(reason x86_64 COMPAT_32BIT_TIME | grep -c compat)" = "warn 1"
+expect "x86_64: IA32_EMULATION and COMPAT are reported" \
+	test "$(verdict x86_64 IA32_EMULATION) $(verdict x86_64 COMPAT)" = "info info"
+expect "x86_64: RTC_DRV_CMOS with ACPI is ok; XFS_FS warns" \
+	test "$(verdict x86_64 RTC_DRV_CMOS) $(verdict x86_64 XFS_FS)" = "ok warn"
+expect "x86_64: the summary is about 32-bit (compat) programs" \
+	test "$(summary x86_64 | grep -c '^COMPAT_32BIT_TIME=y: time32 syscalls are present for 32-bit (compat) programs')" = 1
+
+cat >"$work/arm64.config" <<'EOF'
+CONFIG_64BIT=y
+CONFIG_ARM64=y
+# CONFIG_COMPAT is not set
+# CONFIG_COMPAT_32BIT_TIME is not set
+EOF
+run arm64 "$work/arm64.config"
+expect "arm64 without COMPAT: 64-bit, COMPAT_32BIT_TIME ok, nothing to turn off" \
+	test "$(head -1 "$work/arm64.out" | cut -f2) $(verdict arm64 COMPAT_32BIT_TIME) $(summary arm64)" = \
+	"CONFIG_ARM64=y ok COMPAT_32BIT_TIME=n: no 32-bit programs run on this kernel: there is nothing to turn off"
+
+printf 'CONFIG_EXT4_FS=y\n' >"$work/fragment.config"
+run fragment "$work/fragment.config" --json "$work/fragment.json"
+expect "a config that names no architecture: report made, word size unknown, arch_bits null" \
+	test "$(rc fragment) $(verdict fragment 64BIT) $(json fragment .arch_bits)" = "0 warn null"
+
+# --- Input that is no .config: exit 1, the file (and line) named, no report.
+printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken.config"
+run broken "$work/broken.config"
+expect "a garbage line: exit 1, file and line named, no report" \
+	test "$(rc broken): $(err broken): $(wc -c <"$work/broken.out")" = \
+	"1: y2038-kconfig: $work/broken.config:2: not a config line: \"this is not kconfig\": 0"
+: >"$work/empty.config"
+run empty "$work/empty.config"
+expect "an empty file: exit 1, not a kernel .config, no report" \
+	test "$(rc empty): $(err empty): $(wc -c <"$work/empty.out")" = \
+	"1: y2038-kconfig: $work/empty.config: no CONFIG_ lines: not a kernel .config: 0"
+printf '#\n# just comments\n#\n' >"$work/comments.config"
+run comments "$work/comments.config"
+expect "a file without CONFIG_ lines: exit 1, not a kernel .config" \
+	test "$(rc comments): $(err comments)" = "1: y2038-kconfig: $work/comments.config: no CONFIG_ lines: not a kernel .config"
+printf '\177ELF\001\001\001\000\000\000\000\000\000\000\000\000\002\000\003\000' >"$work/binary.config"
+run binary "$work/binary.config"
+expect "binary garbage: exit 1, file and line named, no report" \
+	test "$(rc binary): $(err binary): $(wc -c <"$work/binary.out")" = \
+	"1: y2038-kconfig: $work/binary.config:1: line too long or not text: 0"
+run missing "$work/no-such.config"
+expect "a missing file: exit 1, naming it" \
+	test "$(rc missing): $(err missing)" = "1: y2038-kconfig: $work/no-such.config: No such file or directory"
+run nojson "$work/arm32.config" --json "$work/no-such-dir/out.json"
+expect "a --json file that cannot be written: exit 1, naming it" \
+	test "$(rc nojson) $(grep -c "$work/no-such-dir/out.json" "$work/nojson.err")" = "1 1"
+
+# --- Usage and rules.
+"$tool" >/dev/null 2>&1
+r1=$?
+"$tool" --bogus "$work/arm32.config" >/dev/null 2>&1
+r2=$?
+"$tool" "$work/arm32.config" "$work/arm32.config" >/dev/null 2>&1
+r3=$?
+"$tool" --json >/dev/null 2>&1
+expect "usage errors exit 2 (no config, unknown option, two configs, option without value)" \
+	test "$r1 $r2 $r3 $?" = "2 2 2 2"
+cmp -s "$work/arm32.out" <(cd "$top" && "$tool" "$work/arm32.config" 2>&1)
+expect "without --rules the tool finds data/kconfig-y2038.tsv" test $? = 0
+printf 'EXT4_FS\t*\ty\tsevere\tbad verdict\n' >"$work/bad-verdict.tsv"
+"$tool" --rules "$work/bad-verdict.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+expect "a rule with an unknown verdict: exit 1, file and line named" \
+	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-verdict.tsv:1: unknown verdict \"severe\""
+printf '# rules\nEXT4_FS\t32,X86_32\ty\twarn\tbad condition\n' >"$work/bad-when.tsv"
+"$tool" --rules "$work/bad-when.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+expect "a rule with a bad condition, even one behind a false one: exit 1, line named" \
+	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-when.tsv:2: bad condition \"32,X86_32\""
+printf 'EXT4_FS\t*\twarn\tfour fields\n' >"$work/bad-fields.tsv"
+"$tool" --rules "$work/bad-fields.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+expect "a rule without five fields: exit 1, line named" \
+	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-fields.tsv:1: want 5 tab-separated fields"
+
+# --- Debian bookworm's own kernels (linux-config-6.1).
+i386=$debian/config.i386_none_686-pae
+armhf=$debian/config.armhf_none_armmp
+# Every RTC driver the config enables has a verdict from the table.
+rtc_all_known() {
+	local enabled reported
+	enabled=$(grep -cE '^CONFIG_RTC_DRV_[A-Z0-9_]+=[ym]$' "$2")
+	reported=$(grep -cP '^(ok|warn|fail)\tCONFIG_RTC_DRV_' "$work/$1.out")
+	[ "$enabled" -gt 0 ] && [ "$enabled" = "$reported" ] && ! grep -q 'range not known' "$work/$1.out"
+}
+debian_checks() {
+	run i386 "$i386" --json "$work/i386.json"
+	$check "debian i386: report made, well formed, valid JSON like the text" \
+		test "$(rc i386) $(well_formed i386 && json_matches_text i386 && echo y)" = "0 y"
+	$check "debian i386: 32-bit from CONFIG_X86_32=y" \
+		test "$(head -1 "$work/i386.out" | cut -f1,2) $(json i386 .arch_bits)" = $'info\tCONFIG_X86_32=y 32'
+	$check "debian i386: COMPAT_32BIT_TIME=y reported (warn)" test "$(verdict i386 COMPAT_32BIT_TIME)" = warn
+	$check "debian i386: RTC_HCTOSYS=y warns (x86 reads CMOS itself), CMOS driver ok" \
+		test "$(verdict i386 RTC_HCTOSYS) $(reason i386 RTC_HCTOSYS | grep -c timekeeping_init) $(verdict i386 RTC_DRV_CMOS)" = "warn 1 ok"
+	$check "debian i386: every enabled RTC driver has a verdict from the table" rtc_all_known i386 "$i386"
+	$check "debian i386: XFS, REISERFS, EXT4 modules reported" \
+		test "$(grep -cP '^(ok|warn|fail)\tCONFIG_(XFS_FS|REISERFS_FS|EXT4_FS)=m\t' "$work/i386.out")" = 3
+	$check "debian i386: the summary: time32 syscalls present, scan the userspace" \
+		test "$(summary i386)" = "COMPAT_32BIT_TIME=y: time32 syscalls are present; turning them off is safe only if no program uses them (scan the userspace)"
+
+	run armhf "$armhf" --json "$work/armhf.json"
+	$check "debian armhf: report made, well formed, valid JSON like the text" \
+		test "$(rc armhf) $(well_formed armhf && json_matches_text armhf && echo y)" = "0 y"
+	$check "debian armhf: 32-bit from CONFIG_ARM=y" \
+		test "$(head -1 "$work/armhf.out" | cut -f1,2) $(json armhf .arch_bits)" = $'info\tCONFIG_ARM=y 32'
+	$check "debian armhf: COMPAT_32BIT_TIME=y reported (warn)" test "$(verdict armhf COMPAT_32BIT_TIME)" = warn
+	$check "debian armhf: RTC_HCTOSYS=y fails" test "$(verdict armhf RTC_HCTOSYS)" = fail
+	$check "debian armhf: every enabled RTC driver has a verdict from the table" rtc_all_known armhf "$armhf"
+	$check "debian armhf: sun6i RTC (to 2033) fails, PL031 ok" \
+		test "$(verdict armhf RTC_DRV_SUN6I) $(verdict armhf RTC_DRV_PL031)" = "fail ok"
+	$check "debian armhf: XFS warn, REISERFS ok, EXT4 warn, as modules" \
+		test "$(grep -oP '^(ok|warn|fail)\tCONFIG_(XFS_FS|REISERFS_FS|EXT4_FS)=m' "$work/armhf.out" | tr '\t\n' ' ')" = \
+		"warn CONFIG_EXT4_FS=m warn CONFIG_XFS_FS=m ok CONFIG_REISERFS_FS=m "
+}
+# Without the configs, the same checks, each reported as skipped.
+skip_check() { skip "$1" "no Debian configs given"; }
+if [ -n "$debian" ]; then check=expect; else check=skip_check; fi
+debian_checks 2>/dev/null
+
+# --- The same tool under ASan and UBSan: warning-free, and the same answers.
+asan=$work/y2038-kconfig-asan
+if gcc -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-o "$asan" "$top/host-tools/distro/y2038-kconfig.c" "$top/host-tools/kernel/kconfig-parse.c" 2>"$work/asan.err"; then
+	diffs=
+	for c in arm32 x86_64 arm64 fragment broken empty binary missing ${debian:+i386 armhf}; do
+		cfg=$work/$c.config
+		[ "$c" = i386 ] && cfg=$i386
+		[ "$c" = armhf ] && cfg=$armhf
+		[ "$c" = missing ] && cfg=$work/no-such.config
+		"$asan" --rules "$rules" --json "$work/$c.asan.json" "$cfg" >"$work/$c.asan.out" 2>"$work/$c.asan.err"
+		r=$?
+		"$tool" --rules "$rules" "$cfg" >"$work/$c.plain.out" 2>/dev/null
+		[ "$r" = $? ] && cmp -s "$work/$c.asan.out" "$work/$c.plain.out" &&
+			! grep -q Sanitizer "$work/$c.asan.err" || diffs="$diffs $c"
+	done
+	expect "ASan/UBSan build: same reports and exit codes, no sanitizer report" test -z "$diffs"
+else
+	not_ok "ASan/UBSan build compiles warning-free" "$(head -20 "$work/asan.err")"
+fi
+
+tap_end

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# tools.sh - the small tools of each stage on made-up input: kconfig-verify,
+# the patch series mechanism, the dependency check, mkinitramfs, kvm-probe,
+# boot.sh on what it cannot boot, the boot record's one writer, and make on
+# an unknown machine.
+#
+#   tests/unit/tools.sh HOST_TOOLS_DIR BUILD
+set -uo pipefail
+# shellcheck source=tests/lib/unit.sh
+. "$(dirname "$0")/../lib/unit.sh"
+
+
+# --- kconfig-verify: a requested value that did not take is an error naming it.
+printf 'CONFIG_A=y\n# CONFIG_B is not set\nCONFIG_C=y\n' >"$work/frag1"
+printf 'CONFIG_C=n\n' >"$work/frag2"
+printf '#\n# generated\n#\nCONFIG_A=y\n# CONFIG_C is not set\n' >"$work/config"
+"$host/kconfig-verify" "$work/config" "$work/frag1" "$work/frag2" >"$work/kv.out" 2>&1
+expect "kconfig-verify: values that took (absent counts as n; later fragments win)" test $? = 0
+printf 'CONFIG_TMPFS=y\n' >"$work/frag3"
+"$host/kconfig-verify" "$work/config" "$work/frag3" >"$work/kv.out" 2>&1
+expect "kconfig-verify: a value that did not take fails, naming it" \
+	test "$?: $(cat "$work/kv.out")" = "1: kconfig-verify: $work/config: requested CONFIG_TMPFS=y, got nothing (not in .config: unmet dependencies?)"
+printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken"
+"$host/kconfig-verify" "$work/broken" "$work/frag1" >"$work/kv.out" 2>&1
+expect "kconfig-verify: a broken .config is exit 2 with its line" \
+	test "$?: $(cat "$work/kv.out")" = "2: kconfig-verify: $work/broken:2: not a config line: \"this is not kconfig\""
+
+# --- The patch series mechanism, on a fixture tree and patch.
+series=$fixtures/series/series
+tree=$work/tree
+cp -r "$fixtures/series/tree" "$tree"
+before=$(sha256sum "$tree/hello.c")
+"$top/host-tools/kernel/series.sh" apply "$series" "$tree" "$work/patched" 2>"$work/series.err"
+expect "series: the fixture series applies" test $? = 0
+expect "series: the patched tree has the change" grep -q 'Hello, 2038' "$work/patched/hello.c"
+expect "series: the pristine tree is untouched" test "$(sha256sum "$tree/hello.c")" = "$before"
+expect "series: list names the patches in order" \
+	test "$("$top/host-tools/kernel/series.sh" list "$series" | xargs -n1 basename | tr '\n' ' ')" = "0001-hello-say-which-year-it-is.patch "
+h1=$("$top/host-tools/kernel/series.sh" hash "$series")
+mkdir -p "$work/series2" && cp "$fixtures/series/"*.patch "$work/series2/" && cp "$series" "$work/series2/"
+sed -i 's/Hello, 2038/Hello, 2039/' "$work/series2/0001-hello-say-which-year-it-is.patch"
+h2=$("$top/host-tools/kernel/series.sh" hash "$work/series2/series")
+expect "series: the hash changes when a patch does" test "$h1" != "$h2"
+# A kernel whose code moved gets its own version of a patch: KVER/NAME.
+mkdir -p "$work/series2/6.12" && cp "$work/series2/0001-hello-say-which-year-it-is.patch" "$work/series2/6.12/"
+sed -i 's/Hello, 2039/Hello, 2040/' "$work/series2/6.12/0001-hello-say-which-year-it-is.patch"
+expect "series: KVER/NAME replaces NAME for that kernel" \
+	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.12)" = "$work/series2/6.12/0001-hello-say-which-year-it-is.patch"
+expect "series: ... and only for that kernel" \
+	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.1)" = "$work/series2/0001-hello-say-which-year-it-is.patch"
+expect "series: ... and the hash tells the two apart" \
+	test "$("$top/host-tools/kernel/series.sh" hash "$work/series2/series" 6.12)" != "$h2"
+"$top/host-tools/kernel/series.sh" apply "$work/series2/series" "$fixtures/series/tree" "$work/patched612" 6.12 2>"$work/series.err"
+expect "series: ... and is what applies" grep -q 'Hello, 2040' "$work/patched612/hello.c"
+cp "$fixtures/series/tree/hello.c" "$work/other.c"
+sed -i 's/Hello/Goodbye/' "$tree/hello.c"
+"$top/host-tools/kernel/series.sh" apply "$series" "$tree" "$work/patched2" 2>"$work/series.err"
+expect "series: a patch that does not apply is an error naming it" \
+	test "$?: $(tail -1 "$work/series.err")" = "1: series.sh: patch 1, 0001-hello-say-which-year-it-is.patch, does not apply to $tree"
+expect "series: ... and leaves no half-patched tree" test ! -e "$work/patched2"
+printf '0002-missing.patch\n' >"$work/series2/series"
+"$top/host-tools/kernel/series.sh" list "$work/series2/series" >/dev/null 2>"$work/series.err"
+expect "series: a series naming a missing patch is an error" \
+	grep -q "names 0002-missing.patch, which is not in" "$work/series.err"
+
+# --- Dependencies: nothing to do when installed; the exact command otherwise.
+out=$("$top/host-tools/deps.sh" bash coreutils 2>&1)
+expect "deps: installed packages install nothing and print nothing" test "$?:$out" = "0:"
+if command -v setpriv >/dev/null && [ "$(id -u)" = 0 ]; then
+	out=$(setpriv --reuid=65534 --regid=65534 --clear-groups "$top/host-tools/deps.sh" bash y2038-lab-no-such-package 2>&1)
+	rc=$?
+else
+	out=$("$top/host-tools/deps.sh" bash y2038-lab-no-such-package 2>&1)
+	rc=$?
+fi
+if [ "$(id -u)" = 0 ] && ! command -v setpriv >/dev/null; then
+	ok "deps: not root prints the command # SKIP no setpriv to drop root"
+else
+	expect "deps: not root, it stops and prints the exact apt-get command" \
+		test "$rc:$(echo "$out" | tail -1)" = "1:  sudo apt-get update && sudo apt-get install -y --no-install-recommends y2038-lab-no-such-package"
+fi
+
+# --- mkinitramfs writes a cpio the kernel (and cpio(1)) can read.
+printf '#!/bin/true\n' >"$work/init" && printf 'x' >"$work/clock-legacy"
+"$host/mkinitramfs" "$work/i.cpio" "$work/init" "$work/clock-legacy"
+expect "mkinitramfs: /init, /dev/console and the scenarios, in newc" \
+	test "$(cpio -it <"$work/i.cpio" 2>/dev/null | tr '\n' ' ')" = "dev proc sys tmp mnt scenarios images dev/console init scenarios/clock-legacy "
+"$host/mkinitramfs" "$work/j.cpio" "$work/init" "$work/clock-legacy"
+printf 'image' >"$work/disk.img"
+"$host/mkinitramfs" "$work/k.cpio" "$work/init" "images/ext4-128.img=$work/disk.img"
+expect "mkinitramfs: DEST=SRC places a data file at DEST" \
+	test "$(cd "$work" && mkdir -p x && cd x && cpio -id --quiet images/ext4-128.img <../k.cpio && cat images/ext4-128.img)" = image
+expect "mkinitramfs: the same inputs give the same bytes" cmp -s "$work/i.cpio" "$work/j.cpio"
+
+# --- kvm-probe: no device, no KVM, and it says why.
+out=$("$host/kvm-probe" "$work/no-kvm" 2>&1)
+expect "kvm-probe: a missing device is tcg, with the reason" \
+	test "$?:$out" = "1:tcg: $work/no-kvm: No such file or directory"
+
+# --- boot.sh on a kernel description that does not read: an ERROR boot.
+# i386's facts as make writes them for the shell (machines/i386.mk).
+facts=$build/machines/i386.env
+printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_PATCHES=6 patches @ abc\n' >"$work/garbage.env"
+"$top/host-tools/boot/boot.sh" out="$work/garbage-boot" machine_env="$facts" config=compat32-y \
+	scenarios=clock-legacy kernel_env="$work/garbage.env" initrd=none \
+	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
+expect "boot.sh: an unreadable kernel description is a failed boot naming it (exit 0, the run goes on)" \
+	grep -q '^error=no kernel: .*garbage.env does not read as KEY=VALUE: .*line 2' "$work/garbage-boot/meta"
+expect "boot.sh: ... and its record carries the machine's facts (machine, karch, userland)" \
+	test "$(grep -E '^(machine|karch|userland)=' "$work/garbage-boot/meta" | tr '\n' ' ')" = "machine=i386 karch=i386 userland=i386 "
+
+printf 'KERNEL_IMAGE=/nonexistent\n' >"$work/good.env"
+printf 'debootstrap failed: could not resolve deb.debian.org\n' >"$work/missing.cpio.error"
+"$top/host-tools/boot/boot.sh" out="$work/no-initrd-boot" machine_env="$facts" config=compat32-y \
+	scenarios=bookworm-legacy kernel_env="$work/good.env" initrd="$work/missing.cpio" \
+	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
+expect "boot.sh: an initramfs that could not be made is a failed boot giving the reason" \
+	grep -q '^error=no initramfs .*missing.cpio: debootstrap failed: could not resolve' "$work/no-initrd-boot/meta"
+
+# --- The boot record has one writer, and its keys are the collector's.
+(
+	# shellcheck source=host-tools/lib.sh
+	. "$top/host-tools/lib.sh"
+	boot_record "$work/record" machine=i386 error="two
+lines"
+) 2>"$work/record.err"
+expect "boot record: written whole, a value's newline made a space" \
+	test "$(cat "$work/record")" = "$(printf 'machine=i386\nerror=two lines')"
+( . "$top/host-tools/lib.sh"; boot_record "$work/record2" machine=i386 colour=blue ) 2>"$work/record.err"
+expect "boot record: a key the collector does not read is refused, naming it" \
+	test "$?:$(cat "$work/record.err")" = "1:tools.sh: boot record: \"colour\" is not a key of host-tools/boot/boot-record.h"
+expect "boot record: ... and nothing is written" test ! -e "$work/record2"
+keys_h=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$top/host-tools/boot/boot-record.h" | sort | tr '\n' ' ')
+keys_c=$(grep -o '[a-z_]*=' "$fixtures/boot-i386-compat32-y/meta" | tr -d = | sort | tr '\n' ' ')
+expect "boot record: the fixture boot's keys are all in boot-record.h" \
+	test -z "$(comm -13 <(tr ' ' '\n' <<<"$keys_h" | grep .) <(tr ' ' '\n' <<<"$keys_c" | grep .))"
+
+# --- The runner of guest programs, on this host (y2038-run, as faketime.sh
+# uses it): the guest's TAP framing, its verdicts on a hang and a crash.
+mkdir -p "$work/progs"
+printf '#!/bin/sh\necho "TAP version 13"\necho "1..1"\necho "ok 1 legacy x before # PASS fine"\n' >"$work/progs/good"
+printf '#!/bin/sh\nexec sleep 30\n' >"$work/progs/hang"
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$work/progs/crash"
+printf '#!/bin/sh\nexit 4\n' >"$work/progs/skipped"
+chmod +x "$work/progs"/*
+"$host/y2038-run" --dir "$work/progs" --programs good,hang,crash,skipped,missing --timeout 1 \
+	--note "host: a test" >"$work/run.tap" 2>&1
+expect "y2038-run: the guest's framing, in order, with the end marker" \
+	test "$(grep -E '^(TAP|1\.\.|# host|ok|not ok|# y2038-init: done)' "$work/run.tap" | tr '\n' '|')" = \
+	"TAP version 13|1..5|# host: a test|ok 1 selftests: y2038: good|not ok 2 selftests: y2038: hang # TIMEOUT 1 seconds|not ok 3 selftests: y2038: crash # CRASH signal 11 (Segmentation fault)|ok 4 selftests: y2038: skipped # SKIP|not ok 5 selftests: y2038: missing # exit=127|# y2038-init: done|"
+expect "y2038-run: a program's own TAP is relayed, indented" grep -qx '# ok 1 legacy x before # PASS fine' "$work/run.tap"
+expect "y2038-run: a program that hangs is killed, with what it started" \
+	test -z "$(pgrep -f "sleep 30" -P 1 2>/dev/null | head -1)"
+"$host/y2038-run" --dir "$work/progs" --programs good --timeout 5 -- /usr/bin/env Y2038_X=1 >"$work/run2.tap" 2>&1
+expect "y2038-run: a prefix runs each program (env, setpriv, a loader, qemu-user)" \
+	grep -qx 'ok 1 selftests: y2038: good' "$work/run2.tap"
+
+# --- make: an unknown machine is a clear error.
+out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
+expect "make: an unknown machine is refused, naming the known ones" \
+	grep -q 'unknown machine "pdp11": the lab knows' <<<"$out"
+
+# --- Adding a machine is its machines/ file and its config fragment; adding
+# a family is its C file and its expectations (README: "Adding a machine",
+# "Adding a family"). In a copy of the tree: a throwaway armv7 under another
+# name, and a family copied from clock; make plans both in full.
+tree=$work/tree
+mkdir -p "$tree"
+git -C "$top" ls-files -z --cached --others --exclude-standard | (cd "$top" && xargs -0 tar -cf -) | tar -xf - -C "$tree"
+sed 's/^armv7\./armv7b./' "$top/machines/armv7.mk" >"$tree/machines/armv7b.mk"
+cp "$top/patches/config/arch-armv7.config" "$tree/patches/config/arch-armv7b.config"
+cp "$top/scenarios/clock.c" "$tree/scenarios/clocktoo.c"
+plan=$(make -C "$tree" -n run MACHINES=armv7b CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a new machine: make plans its kernels from its own fragment" \
+	grep -q "kernel.sh .*machine_env=$work/tree-build/machines/armv7b.env config=compat32-y .*arch-armv7b.config" <<<"$plan"
+expect "a new machine: ... boots it, with its facts from its file" \
+	grep -q "boot.sh out=.*/boots/armv7b-compat32-n .*machine_env=$work/tree-build/machines/armv7b.env" <<<"$plan"
+expect "a new family: make builds it in both ABIs and puts it in the guest" \
+	grep -q "mkinitramfs .*scenarios/clocktoo-legacy .*scenarios/clocktoo-time64" <<<"$plan"
+make -C "$tree" BUILD="$work/tree-build" "$work/tree-build/machines/armv7b.env" >/dev/null 2>&1
+expect "a new machine: its facts for the shell, its own over its board's and the defaults" \
+	test "$(. "$work/tree-build/machines/armv7b.env" && echo "$machine $karch $console $fragment $lava_arch")" = \
+	"armv7b arm ttyAMA0 patches/config/arch-armv7b.config arm"
+
+tap_end

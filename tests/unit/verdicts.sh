@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# verdicts.sh - TAP -> verdicts -> report, on real boots (tests/fixtures/)
+# and on broken ones: y2038-collect (every cell a record, what was measured
+# kept, every failure a verdict), the report (host-tools/report/report.py)
+# and make repeat's comparison (host-tools/bench/repeat.sh).
+#
+#   tests/unit/verdicts.sh HOST_TOOLS_DIR BUILD
+set -uo pipefail
+# shellcheck source=tests/lib/unit.sh
+. "$(dirname "$0")/../lib/unit.sh"
+
+
+# --- The collector on a real boot and on broken ones.
+# new_run NAME [BOOT]: a run folder holding one copy of a fixture boot
+# (tests/fixtures/boot-BOOT; by default the i386 compat32=y matrix boot).
+new_run() {
+	local run=$work/runs/$1 boot=${2:-i386-compat32-y}
+	mkdir -p "$run/boots"
+	cp -r "$fixtures/boot-$boot" "$run/boots/$boot"
+	echo "$run"
+}
+boot_of() { echo "$1/boots/${2:-i386-compat32-y}"; }
+collect() { "$host/y2038-collect" "${2:-$top/expectations.tsv}" "$1" >"$1/out" 2>"$1/err"; echo $? >"$1/rc"; }
+rc_is() { [ "$(cat "$1/rc")" = "$2" ]; }
+# cell RUN ABI CASE PHASE FIELD: one field of one record of results.json.
+cell() { jq -r --arg a "$2" --arg c "$3" --arg p "$4" \
+	".[] | select(.abi==\$a and .case==\$c and .phase==\$p) | .$5" "$1/results.json"; }
+# keep the fixture TAP up to and including the first line matching $2
+cut_tap() { sed -i "/$2/q" "$(boot_of "$1")/tap.log"; }
+
+# The fixture reports every cell it has: one case line per cell.
+ncells=$(grep -cE '^# (not )?ok [0-9]+ (legacy|time64|raw32|raw64) ' "$fixtures/boot-i386-compat32-y/tap.log")
+run=$(new_run good)
+collect "$run"
+expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$run" 0
+expect "collector: one record per cell ($ncells)" \
+	test "$(jq length "$run/results.json")" = "$ncells"
+expect "collector: every record carries the fields users rely on" \
+	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel"))] | length' "$run/results.json")" = "$ncells"
+expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
+	test "$(cell "$run" raw32 time after observed) $(cell "$run" raw32 time after detail | grep -c 1901)" = "WRAP 1"
+expect "collector: legacy clock_gettime after is EOVERFLOW, and expected so" \
+	test "$(cell "$run" legacy clock_gettime after observed)/$(cell "$run" legacy clock_gettime after verdict)" = "EOVERFLOW/match"
+expect "collector: results.tap has a line per cell, all ok" \
+	test "$(grep -c '^ok ' "$run/results.tap")" = "$ncells"
+expect "collector: the matrix is printed" grep -q 'clock    time                   after   EOVERFLOW' "$run/out"
+
+run=$(new_run contradiction)
+sed -i 's/^# not ok \([0-9]*\) legacy time after # EOVERFLOW.*/# ok \1 legacy time after # PASS time = 2147483648/' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: an observation against its expectation exits 1" rc_is "$run" 1
+expect "collector: ... and is a MISMATCH record, the others still match" \
+	test "$(jq '[.[] | select(.verdict=="MISMATCH")] | map(.abi+" "+.case+" "+.phase+" "+.observed+"!="+.expected) | join(",")' "$run/results.json")" = '"legacy time after PASS!=EOVERFLOW"'
+expect "collector: ... and the summary names it with its reason" \
+	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (legacy glibc' "$run/out"
+
+run=$(new_run truncated)
+cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
+collect "$run"
+expect "collector: truncated TAP keeps what was measured" \
+	test "$(cell "$run" legacy clock_gettime before observed)" = PASS
+expect "collector: ... and calls the rest CRASH, truncated" \
+	test "$(cell "$run" legacy clock_gettime after observed): $(cell "$run" time64 time before detail)" = \
+	"CRASH: guest TAP ends early (truncated) after 1 of 2 scenarios"
+expect "collector: ... and exits 1" rc_is "$run" 1
+
+run=$(new_run panic)
+cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
+echo "Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b" >>"$(boot_of "$run")/console.log"
+collect "$run"
+expect "collector: a kernel panic is CRASH, quoting the panic" \
+	test "$(cell "$run" raw64 time after observed): $(cell "$run" raw64 time after detail)" = \
+	"CRASH: kernel panic: Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
+expect "collector: ... cells before the panic are kept" \
+	test "$(cell "$run" legacy time before observed)" = PASS
+
+run=$(new_run no-plan)
+sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
+cut_tap "$run" '^# ok [0-9]* legacy time before'
+collect "$run"
+expect "collector: TAP without a plan is ERROR for what is missing" \
+	test "$(cell "$run" raw32 time after observed): $(cell "$run" raw32 time after detail)" = \
+	"ERROR: guest TAP has no plan: init never ran or its output was lost"
+
+run=$(new_run empty)
+: >"$(boot_of "$run")/tap.log"
+: >"$(boot_of "$run")/console.log"
+collect "$run"
+expect "collector: an empty boot is $ncells ERROR cells, not zero cells" \
+	test "$(jq '[.[] | select(.observed=="ERROR")] | length' "$run/results.json")" = "$ncells"
+
+run=$(new_run qemu-failed)
+rm "$(boot_of "$run")"/{tap.log,console.log}
+sed -i 's/^qemu_status=.*/qemu_status=failed/; s/^qemu_exit=.*/qemu_exit=1/' "$(boot_of "$run")/meta"
+collect "$run"
+expect "collector: a qemu that never started is ERROR, naming qemu" \
+	test "$(cell "$run" time64 time before detail)" = "qemu failed to start (exit 1): see qemu.log"
+
+run=$(new_run hung-guest)
+cut_tap "$run" '^# selftests: y2038: clock-time64'
+sed -i 's/^qemu_status=.*/qemu_status=timeout/; s/^qemu_exit=.*/qemu_exit=124/' "$(boot_of "$run")/meta"
+collect "$run"
+expect "collector: a guest killed by the host timeout is TIMEOUT" \
+	test "$(cell "$run" time64 time before observed): $(cell "$run" time64 time before detail)" = \
+	"TIMEOUT: guest did not end within 300 s"
+expect "collector: ... and the binary that finished keeps its cells" \
+	test "$(cell "$run" raw32 clock_nanosleep_abs across observed)" = EINVAL
+
+run=$(new_run scenario-crash)
+sed -i '/^# not ok [0-9]* raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
+not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (Segmentation fault)' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a scenario killed by a signal is CRASH for its missing cells" \
+	test "$(cell "$run" raw32 clock_nanosleep_rel across observed): $(cell "$run" raw32 clock_nanosleep_rel across detail)" = \
+	"CRASH: scenario died: CRASH signal 11 (Segmentation fault)"
+expect "collector: ... its earlier cells and the next binary are kept" \
+	test "$(cell "$run" raw32 gettimeofday after observed) $(cell "$run" time64 time after observed)" = "WRAP PASS"
+
+run=$(new_run scenario-timeout)
+sed -i 's/^not ok 1 selftests: y2038: clock-legacy # exit=1/not ok 1 selftests: y2038: clock-legacy # TIMEOUT 60 seconds/; /^# ok [0-9]* raw32 clock_nanosleep_rel/d' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a scenario the guest timed out is TIMEOUT" \
+	test "$(cell "$run" raw32 clock_nanosleep_rel across observed)" = TIMEOUT
+
+run=$(new_run unlisted)
+sed -i 's/^# ok [0-9]* legacy clock_nanosleep_rel across/# ok 99 legacy brand_new before # PASS new\n&/' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a case missing from the table is UNLISTED, a mismatch" \
+	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
+
+run=$(new_run bad-table)
+printf 'clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
+collect "$run" "$work/bad.tsv"
+expect "collector: an expectation no cell can reach is rejected (exit 2, line named)" \
+	test "$(cat "$run/rc"): $(cat "$run/err")" = \
+	"2: y2038-collect: $work/bad.tsv:2: never used: line 1 already matches every cell it would"
+mkdir -p "$work/runs/none"
+collect "$work/runs/none"
+expect "collector: a run without boots is exit 2" rc_is "$work/runs/none" 2
+
+# --- A scenario that judges the kernel (NAME-kernel): a real unpatched armv7
+# boot with the RTC past 2038, whose clock stays in 1970.
+rtc_run() { new_run "$1" armv7-compat32-y-rtc-after; }
+rtc_boot() { boot_of "$1" armv7-compat32-y-rtc-after; }
+run=$(rtc_run rtc-unpatched)
+collect "$run"
+expect "collector: rtc-kernel cells take the phase the guest found (after)" \
+	test "$(jq -r '[.[] | .case+" "+.abi+" "+.phase+" "+.observed+" "+.verdict] | join(",")' "$run/results.json")" = \
+	"clock_at_boot kernel after UNSET match,hctosys kernel after UNSET match"
+expect "collector: ... and records the boot's RTC base" \
+	test "$(jq -r '.[0].rtc_base' "$run/results.json")" = "2038-01-20T00:00:00"
+run=$(rtc_run rtc-patched)
+sed -i 's/^patches=none$/patches=6 patches @ 0123456789ab/' "$(rtc_boot "$run")/meta"
+collect "$run"
+expect "collector: the same clock from a patched kernel is a MISMATCH (patches column)" \
+	test "$(rc_is "$run" 1 && jq -r '[.[] | select(.verdict=="MISMATCH") | .case] | join(",")' "$run/results.json")" = "clock_at_boot,hctosys"
+run=$(rtc_run rtc-crashed)
+sed -i '/^# selftests: y2038: rtc-kernel/q' "$(rtc_boot "$run")/tap.log"
+collect "$run"
+expect "collector: an rtc-kernel that reported nothing still has a cell per case, phase unknown" \
+	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
+	"clock_at_boot - CRASH,hctosys - CRASH"
+
+# --- The bookworm demo: Debian's programs, only the ABIs its rows name.
+run=$(new_run bookworm i386-compat32-n-bookworm)
+collect "$run"
+expect "collector: the bookworm demo boot matches every expectation, with no raw32/raw64 cells" \
+	test "$(rc_is "$run" 0 && jq -r '[.[] | .abi] | unique | join(",")' "$run/results.json")" = "legacy,time64"
+expect "collector: busybox sleep that returns at once on =n is EARLY, as expected" \
+	test "$(jq -r '.[] | select(.scenario=="bookworm" and .abi=="legacy" and .case=="sleep") | .observed+" "+.verdict' "$run/results.json")" = "EARLY match"
+run=$(new_run bookworm-tampered i386-compat32-n-bookworm)
+sed -i 's/^# not ok 5 legacy sleep across # EARLY exit 0 in [0-9.]* s[^:]*/# ok 5 legacy sleep across # PASS exit 0 in 1.00 s/' \
+	"$(boot_of "$run" i386-compat32-n-bookworm)/tap.log"
+collect "$run"
+expect "collector: ... and a busybox sleep that waited on =n would be a MISMATCH" \
+	test "$(rc_is "$run" 1 && jq -r '[.[] | select(.verdict=="MISMATCH") | .abi+" "+.case] | join(",")' "$run/results.json")" = "legacy sleep"
+sed -i '/^# ok 7 legacy test_e/d; /^# not ok 7 legacy test_e/d' "$(boot_of "$run" i386-compat32-n-bookworm)/tap.log"
+collect "$run"
+expect "collector: a demo case the guest never reported is still a cell, a MISMATCH saying so" \
+	test "$(jq -r '.[] | select(.case=="test_e") | .observed+" "+.verdict+": "+.detail' "$run/results.json")" = \
+	"CRASH MISMATCH: scenario ended (exit=1) without reporting this case"
+
+
+# --- The report, from the collector's results of the good fixture run.
+run=$(new_run report)
+collect "$run"
+python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
+expect "report: the page has one cell per record, none marked a mismatch" \
+	test "$(grep -o 'class="cell' "$run/report.html" | wc -l):$(grep -c 'mismatch"' "$run/report.html")" = "$(jq length "$run/results.json"):0"
+expect "report: the Markdown summary counts the cells" \
+	grep -qx "$(jq length "$run/results.json") cells, $(jq length "$run/results.json") as expected, 0 not." "$run/report.md"
+run=$(new_run report-mismatch)
+sed -i 's/^# ok \([0-9]*\) legacy time before # PASS/# not ok \1 legacy time before # WRAP/' "$(boot_of "$run")/tap.log"
+collect "$run"
+python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
+expect "report: a mismatch is marked on the page and listed in the summary" \
+	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
+# The clock timeline of a real i386 compat32=n boot, plotted.
+run=$(new_run report-timeline)
+cat "$fixtures/timeline-i386-compat32-n.txt" >>"$(boot_of "$run")/tap.log"
+collect "$run"
+python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
+expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps to 1901 and legacy time fails at 03:14:08" \
+	test "$(grep -c '<svg' "$run/report.html"):$(grep -c '<polyline' "$run/report.html"):$(grep -c '<title>raw32 gettimeofday at 2147483648: -2147483648</title>' "$run/report.html"):$(grep -c '<title>legacy time at 2147483648: EOVERFLOW</title>' "$run/report.html")" = "1:10:1:1"
+expect "report: no results.json is a clear error" \
+	test "$(python3 "$top/host-tools/report/report.py" "$work/no-such-run" 2>&1)" = "report.py: no $work/no-such-run/results.json: collect the run first"
+
+# --- make repeat's comparison (host-tools/bench/repeat.sh) of the runs above.
+expect "repeat: two runs with the same cells are identical (exit 0)" \
+	test "$("$top/host-tools/bench/repeat.sh" "$work/runs/report" "$work/runs/report-timeline" >/dev/null; echo $?)" = 0
+out=$("$top/host-tools/bench/repeat.sh" "$work/runs/report" "$work/runs/report-mismatch")
+rc=$?
+expect "repeat: a cell whose outcome changed is named with both outcomes (exit 1)" \
+	test "$rc:$(grep -c '^  i386-compat32-y clock.time.before legacy: PASS (.*) | WRAP (' <<<"$out")" = "1:1"
+expect "repeat: a run without results is an error (exit 2)" \
+	test "$("$top/host-tools/bench/repeat.sh" "$work/runs/report" "$work/no-such-run" >/dev/null 2>&1; echo $?)" = 2
+
+tap_end
