@@ -66,4 +66,27 @@ static inline int parse_file(const char *path, void *out,
 	return ret;
 }
 
+/*
+ * The next line of buf (len bytes) from *pos into line (size bytes, without
+ * its '\n'), *pos moved past it: its length, or -1 when it is too long or
+ * not text (a NUL in it), with "name:lineno: ..." in err.
+ */
+static inline long next_line(const char *buf, size_t len, size_t *pos, char *line,
+			     size_t size, const char *name, int lineno, char *err,
+			     size_t errlen)
+{
+	size_t n = 0;
+
+	while (*pos < len && buf[*pos] != '\n') {
+		if (n >= size - 1 || buf[*pos] == '\0') {
+			snprintf(err, errlen, "%s:%d: line too long or not text", name, lineno);
+			return -1;
+		}
+		line[n++] = buf[(*pos)++];
+	}
+	(*pos)++;
+	line[n] = '\0';
+	return n;
+}
+
 #endif

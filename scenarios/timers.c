@@ -259,6 +259,11 @@ static void raw_nanosleep(struct outcome *o)
 	}								\
 } while (0)
 
+/* fn_rel and fn_abs: fn(o, abs) as a case of each kind. */
+#define REL_ABS(fn) \
+	static void fn##_rel(struct outcome *o) { fn(o, 0); } \
+	static void fn##_abs(struct outcome *o) { fn(o, 1); }
+
 /* --- POSIX timers on CLOCK_REALTIME, signalling SIGALRM. */
 static void libc_timer(struct outcome *o, int abs)
 {
@@ -309,10 +314,8 @@ static void raw_timer(struct outcome *o, int abs)
 	finish_signal(o, &a, WAIT_NS);
 }
 
-static void libc_timer_rel(struct outcome *o) { libc_timer(o, 0); }
-static void libc_timer_abs(struct outcome *o) { libc_timer(o, 1); }
-static void raw_timer_rel(struct outcome *o) { raw_timer(o, 0); }
-static void raw_timer_abs(struct outcome *o) { raw_timer(o, 1); }
+REL_ABS(libc_timer)
+REL_ABS(raw_timer)
 
 /* --- timerfds on CLOCK_REALTIME; non-blocking, so nothing here can hang. */
 static void libc_timerfd(struct outcome *o, int abs)
@@ -356,10 +359,8 @@ static void raw_timerfd(struct outcome *o, int abs)
 	finish_fd(o, &a, fd);
 }
 
-static void libc_timerfd_rel(struct outcome *o) { libc_timerfd(o, 0); }
-static void libc_timerfd_abs(struct outcome *o) { libc_timerfd(o, 1); }
-static void raw_timerfd_rel(struct outcome *o) { raw_timerfd(o, 0); }
-static void raw_timerfd_abs(struct outcome *o) { raw_timerfd(o, 1); }
+REL_ABS(libc_timerfd)
+REL_ABS(raw_timerfd)
 
 /* --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. */
 static void libc_setitimer(struct outcome *o)

@@ -201,7 +201,8 @@ static void raw_futex_wait_abs(struct outcome *o)
 struct holder {
 	pthread_mutex_t *mutex;
 	int ready;	/* written once the mutex is held */
-	int never;	/* nobody writes to it: the holder blocks for good */
+	int never;	/* nobody writes to it: the holder blocks on it */
+	int64_t hold_ns;	/* how long it holds the mutex; 0: until the case ends */
 };
 
 static void *hold_mutex(void *arg)
@@ -212,15 +213,19 @@ static void *hold_mutex(void *arg)
 	pthread_mutex_lock(h->mutex);
 	if (write(h->ready, &c, 1) != 1)
 		return NULL;
-	/* Hold it until the case's process exits. */
-	while (read(h->never, &c, 1) < 0 && errno == EINTR)
-		;
+	if (!h->hold_ns) {
+		/* Hold it until the case's process exits. */
+		while (read(h->never, &c, 1) < 0 && errno == EINTR)
+			;
+		return NULL;
+	}
+	wait_readable(h->never, h->hold_ns);
+	pthread_mutex_unlock(h->mutex);
 	return NULL;
 }
 
-/* Start a thread running fn on h; 0 once it holds h->mutex, else -1. */
-static int start_holder(struct outcome *o, struct holder *h,
-			void *(*fn)(void *))
+/* Start a thread holding h->mutex; 0 once it holds it, else -1. */
+static int start_holder(struct outcome *o, struct holder *h)
 {
 	int ready[2], never[2], err;
 	pthread_t thread;
@@ -232,7 +237,7 @@ static int start_holder(struct outcome *o, struct holder *h,
 	}
 	h->ready = ready[1];
 	h->never = never[0];
-	err = pthread_create(&thread, NULL, fn, h);
+	err = pthread_create(&thread, NULL, hold_mutex, h);
 	if (err) {
 		outcome_setup_failed(o, "pthread_create", NULL, err);
 		return -1;
@@ -251,7 +256,7 @@ static void libc_mutex_timedlock(struct outcome *o)
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	struct holder h = { .mutex = &mutex };
 
-	if (start_holder(o, &h, hold_mutex))
+	if (start_holder(o, &h))
 		return;
 	WAIT_LIBC(o, "pthread_mutex_timedlock",
 		  PTHREAD_ERRNO(pthread_mutex_timedlock(&mutex, &ts)), ETIMEDOUT);
@@ -264,27 +269,14 @@ static void libc_mutex_timedlock(struct outcome *o)
  */
 #define CONTENDED_NS (200 * NSEC_PER_MSEC)
 
-static void *hold_mutex_briefly(void *arg)
-{
-	struct holder *h = arg;
-	char c = 0;
-
-	pthread_mutex_lock(h->mutex);
-	if (write(h->ready, &c, 1) != 1)
-		return NULL;
-	wait_readable(h->never, CONTENDED_NS);
-	pthread_mutex_unlock(h->mutex);
-	return NULL;
-}
-
 static void libc_mutex_lock(struct outcome *o)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-	struct holder h = { .mutex = &mutex };
+	struct holder h = { .mutex = &mutex, .hold_ns = CONTENDED_NS };
 	int64_t t0;
 	int err;
 
-	if (start_holder(o, &h, hold_mutex_briefly))
+	if (start_holder(o, &h))
 		return;
 	t0 = clock_ns(CLOCK_MONOTONIC);
 	err = pthread_mutex_lock(&mutex);

@@ -144,6 +144,10 @@ verdict() {
 report() {
 	local dir=$1
 	jq -r '
+		# TITLE (N): and a line per item, "path: what"; a "(" in TITLE is closed by "; N)"
+		def listing(title; items; what): (items | length) as $n
+			| (if (title | test("[(]")) then "\(title); \($n)):" else "\(title) (\($n)):" end),
+			  (items[] | "  \(.path): \(what)");
 		"Can \(.distribution) turn COMPAT_32BIT_TIME off?",
 		(if .can_turn_off == "yes" then
 			"  YES, as far as the \(.programs_tested) programs whose smoke test means something show: none broke with COMPAT_32BIT_TIME=n."
@@ -156,24 +160,15 @@ report() {
 		"  Its kernel config: \(.config_says)",
 		(.boot_problems[] | "  " + .),
 		"",
-		"Programs that break with COMPAT_32BIT_TIME=n (\(.break | length)):",
-		(.break[] | "  \(.path): \(.why)"),
-		"",
-		"Programs that passed with =n but made time32 calls with =y (census; \(.census_only | length)):",
-		(.census_only[] | "  \(.path): \(.why)"),
-		"",
+		listing("Programs that break with COMPAT_32BIT_TIME=n"; .break; .why), "",
+		listing("Programs that passed with =n but made time32 calls with =y (census"; .census_only; .why), "",
 		"Not ready for 2038 whatever the config:",
 		"time32 files (32-bit time_t; \(.time32_files | length)):",
 		"  \(.time32_files | join(" "))",
-		"mixed files (64-bit time_t, but time32 code in them or in a library they load; \(.mixed_files | length)):",
-		(.mixed_files[] | "  \(.path): \(.detail)"),
-		"static files (\(.static_files | length)):",
-		(.static_files[] | "  \(.path): \(.detail)"),
-		"",
-		"Smoke tests that prove nothing (failed or timed out with =y; \(.programs_inconclusive | length)):",
-		(.programs_inconclusive[] | "  \(.path): \(.why)"),
-		"Not run (\(.programs_not_run | length)):",
-		(.programs_not_run[] | "  \(.path): \(.reason)"),
+		listing("mixed files (64-bit time_t, but time32 code in them or in a library they load"; .mixed_files; .detail),
+		listing("static files"; .static_files; .detail), "",
+		listing("Smoke tests that prove nothing (failed or timed out with =y"; .programs_inconclusive; .why),
+		listing("Not run"; .programs_not_run; .reason),
 		(if (.programs_not_reported | length) > 0 then
 			"Did not report (the session or the guest ended first): \(.programs_not_reported | join(" "))" else empty end),
 		(if (.unreadable_files | length) > 0 then

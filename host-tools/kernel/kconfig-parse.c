@@ -102,20 +102,10 @@ int kconfig_parse(const char *buf, size_t len, const char *name,
 
 	memset(cfg, 0, sizeof(*cfg));
 	while (i < len) {
-		size_t n = 0;
-
-		lineno++;
-		while (i < len && buf[i] != '\n') {
-			if (n >= sizeof(line) - 1 || buf[i] == '\0') {
-				snprintf(err, errlen, "%s:%d: line too long or not text",
-					 name, lineno);
-				kconfig_free(cfg);
-				return -1;
-			}
-			line[n++] = buf[i++];
+		if (next_line(buf, len, &i, line, sizeof(line), name, ++lineno, err, errlen) < 0) {
+			kconfig_free(cfg);
+			return -1;
 		}
-		i++;
-		line[n] = '\0';
 		ret = parse_line(line, lineno, name, cfg, err, errlen);
 		if (ret) {
 			if (ret == -1)

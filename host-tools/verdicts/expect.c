@@ -220,18 +220,10 @@ int expect_parse(const char *buf, size_t len, const char *name,
 	snprintf(t->path, sizeof(t->path), "%s", name);
 	while (i < len) {
 		struct expect_row row, *rows;
-		size_t n = 0;
+		long n = next_line(buf, len, &i, line, sizeof(line), name, ++lineno, err, errlen);
 
-		lineno++;
-		while (i < len && buf[i] != '\n') {
-			if (n >= sizeof(line) - 1 || buf[i] == '\0') {
-				snprintf(err, errlen, "%s:%d: line too long or not text",
-					 name, lineno);
-				goto fail;
-			}
-			line[n++] = buf[i++];
-		}
-		i++;
+		if (n < 0)
+			goto fail;
 		if (n && line[n - 1] == '\r')
 			n--;
 		line[n] = '\0';

@@ -162,24 +162,17 @@ static const char *faked_tmpfs_dir(void)
 }
 
 static const struct lab_mode lab_guest = {
-	.name = "guest",
-	.case_timeout_ns = Y2038_CASE_TIMEOUT_NS,
-	.set_clock = guest_set_clock,
-	.set_clock_call = "clock_settime64 (harness)",
-	.tick_to = guest_tick_to,
-	.moves_real_clock = 1,
-	.can_mount = 1,
+	.name = "guest", .case_timeout_ns = Y2038_CASE_TIMEOUT_NS,
+	.set_clock = guest_set_clock, .set_clock_call = "clock_settime64 (harness)",
+	.tick_to = guest_tick_to, .moves_real_clock = 1, .can_mount = 1,
 	.tmpfs_dir = guest_tmpfs_dir,
 };
 
 static const struct lab_mode lab_faked_host = {
-	.name = "libfaketime",
-	.case_timeout_ns = Y2038_HOST_CASE_TIMEOUT_NS,
-	.set_clock = faked_set_clock,
-	.set_clock_call = "setenv FAKETIME (harness)",
-	.tick_to = faked_tick_to,
+	.name = "libfaketime", .case_timeout_ns = Y2038_HOST_CASE_TIMEOUT_NS,
+	.set_clock = faked_set_clock, .set_clock_call = "setenv FAKETIME (harness)",
+	.tick_to = faked_tick_to, .tmpfs_dir = faked_tmpfs_dir,
 	.raw_skip = "a raw syscall reaches the host kernel, whose clock libfaketime cannot move",
-	.tmpfs_dir = faked_tmpfs_dir,
 };
 
 /* The mode this program runs in; NULL until lab_mode_choose(). */

@@ -137,28 +137,21 @@ expect "a config that names no architecture: report made, word size unknown, arc
 	test "$(rc fragment) $(verdict fragment 64BIT) $(json fragment .arch_bits)" = "0 warn null"
 
 # --- Input that is no .config: exit 1, the file (and line) named, no report.
-printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken.config"
-run broken "$work/broken.config"
-expect "a garbage line: exit 1, file and line named, no report" \
-	test "$(rc broken): $(err broken): $(wc -c <"$work/broken.out")" = \
-	"1: y2038-kconfig: $work/broken.config:2: not a config line: \"this is not kconfig\": 0"
-: >"$work/empty.config"
-run empty "$work/empty.config"
-expect "an empty file: exit 1, not a kernel .config, no report" \
-	test "$(rc empty): $(err empty): $(wc -c <"$work/empty.out")" = \
-	"1: y2038-kconfig: $work/empty.config: no CONFIG_ lines: not a kernel .config: 0"
-printf '#\n# just comments\n#\n' >"$work/comments.config"
-run comments "$work/comments.config"
-expect "a file without CONFIG_ lines: exit 1, not a kernel .config" \
-	test "$(rc comments): $(err comments)" = "1: y2038-kconfig: $work/comments.config: no CONFIG_ lines: not a kernel .config"
-printf '\177ELF\001\001\001\000\000\000\000\000\000\000\000\000\002\000\003\000' >"$work/binary.config"
-run binary "$work/binary.config"
-expect "binary garbage: exit 1, file and line named, no report" \
-	test "$(rc binary): $(err binary): $(wc -c <"$work/binary.out")" = \
-	"1: y2038-kconfig: $work/binary.config:1: line too long or not text: 0"
-run missing "$work/no-such.config"
-expect "a missing file: exit 1, naming it" \
-	test "$(rc missing): $(err missing)" = "1: y2038-kconfig: $work/no-such.config: No such file or directory"
+# refused NAME CONTENT WHAT ERROR: CONTENT (printf's) as NAME.config is
+# refused with "y2038-kconfig: ERROR" ($f: the file) and no report.
+refused() {
+	local f=$work/$1.config
+	[ "$1" = missing ] && f=$work/no-such.config || printf "$2" >"$f"
+	run "$1" "$f"
+	expect "$3: exit 1, the file named, no report" \
+		test "$(rc "$1"): $(err "$1"): $(wc -c <"$work/$1.out")" = "1: y2038-kconfig: ${4//\$f/$f}: 0"
+}
+refused broken 'CONFIG_A=y\nthis is not kconfig\n' "a garbage line" '$f:2: not a config line: "this is not kconfig"'
+refused empty '' "an empty file" '$f: no CONFIG_ lines: not a kernel .config'
+refused comments '#\n# just comments\n#\n' "a file without CONFIG_ lines" '$f: no CONFIG_ lines: not a kernel .config'
+refused binary '\177ELF\001\001\001\000\000\000\000\000\000\000\000\000\002\000\003\000' "binary garbage" \
+	'$f:1: line too long or not text'
+refused missing '' "a missing file" '$f: No such file or directory'
 run nojson "$work/arm32.config" --json "$work/no-such-dir/out.json"
 expect "a --json file that cannot be written: exit 1, naming it" \
 	test "$(rc nojson) $(grep -c "$work/no-such-dir/out.json" "$work/nojson.err")" = "1 1"

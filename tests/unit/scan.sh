@@ -71,25 +71,32 @@ build() {
 	fi
 }
 
-# --- i686: dynamic programs, a library, the C library, static, broken files.
-if ! command -v i686-linux-gnu-gcc >/dev/null; then
-	for c in time32 time64 time-neutral "mixed (library)" "mixed (objects)" static libc "bad input" directory json needed; do
-		skip "i686 $c" "i686-linux-gnu-gcc not installed"
-	done
-else
-	cc=i686-linux-gnu-gcc
-	sysroot=/usr/i686-linux-gnu
-	fix=$work/i686
+# cross ARCH TRIPLET CASE...: with the cross compiler TRIPLET-gcc, $cc,
+# $sysroot and $fix (ARCH's fixtures, the clock program legacy, time64 and
+# static among them); without it, each CASE is skipped (exit 1).
+cross() {
+	local arch=$1 c
+	cc=$2-gcc sysroot=/usr/$2 fix=$work/$arch
+	shift 2
+	if ! command -v "$cc" >/dev/null; then
+		for c in "$@"; do skip "$arch $c" "$cc not installed"; done
+		return 1
+	fi
 	mkdir -p "$fix/lib"
 	build $cc "$fix/clock32" "$work/clock.c"
 	build $cc "$fix/clock64" $t64 "$work/clock.c"
+	build $cc "$fix/static32" -static "$work/clock.c"
+}
+
+# --- i686: dynamic programs, a library, the C library, static, broken files.
+if cross i686 i686-linux-gnu time32 time64 time-neutral "mixed (library)" "mixed (objects)" static libc \
+	"bad input" directory json needed; then
 	build $cc "$fix/hello" "$work/hello.c"
 	build $cc "$fix/lib/libold.so" -shared -fPIC "$work/old.c"
 	# a directory apart from its library: only the rpath finds it
 	build $cc "$fix/uses-old" $t64 "$work/uses-old.c" -L"$fix/lib" -lold -Wl,-rpath,'$ORIGIN/lib'
 	$cc -O2 -c -o "$work/old.o" "$work/old.c" && $cc -O2 $t64 -c -o "$work/new.o" "$work/clock.c"
 	build $cc "$fix/both" "$work/old.o" "$work/new.o"
-	build $cc "$fix/static32" -static "$work/clock.c"
 
 	scan dyn --root=$sysroot --json "$work/dyn.json" "$fix/clock32" "$fix/clock64" "$fix/hello" "$fix/uses-old" "$fix/both"
 	same "i686 time32: legacy clock_gettime, named with its version" \
@@ -180,18 +187,7 @@ $(realpath $sysroot/lib)/libc.so.6 rc=0"
 fi
 
 # --- armhf: Thumb-2 code, glibc's __libc_do_syscall.
-if ! command -v arm-linux-gnueabihf-gcc >/dev/null; then
-	for c in time32 time64 static libc needed; do
-		skip "armhf $c" "arm-linux-gnueabihf-gcc not installed"
-	done
-else
-	cc=arm-linux-gnueabihf-gcc
-	sysroot=/usr/arm-linux-gnueabihf
-	fix=$work/armhf
-	mkdir -p "$fix"
-	build $cc "$fix/clock32" "$work/clock.c"
-	build $cc "$fix/clock64" $t64 "$work/clock.c"
-	build $cc "$fix/static32" -static "$work/clock.c"
+if cross armhf arm-linux-gnueabihf time32 time64 static libc needed; then
 	scan arm --root $sysroot --json "$work/arm.json" "$fix/clock32" "$fix/clock64" "$fix/static32" "$sysroot/lib/libc.so.6"
 	same "armhf time32: legacy clock_gettime" "$(line arm "$fix/clock32")" $'time32\timports time32 clock_gettime@GLIBC_2.17'
 	same "armhf time64: -D_TIME_BITS=64" "$(line arm "$fix/clock64")" $'time64\timports time64 __clock_gettime64@GLIBC_2.34'

@@ -102,6 +102,12 @@ static const struct expect_row *lookup(const struct expect_table *t,
 }
 #define LOOKUP(t, sc, n, ph, abi, conf) lookup(t, sc, n, ph, abi, conf, "lab", "i386", "i386")
 
+/* Is r a row, and does it expect want? */
+static int expected_is(const struct expect_row *r, const char *want)
+{
+	return r && !strcmp(r->expected, want);
+}
+
 static void test_expect(void)
 {
 	struct expect_table t;
@@ -112,8 +118,7 @@ static void test_expect(void)
 			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
 	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=n");
 	CHECK(r && !strcmp(r->expected, "ENOSYS") && r->line == 3);
-	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y");
-	CHECK(r && !strcmp(r->expected, "PASS"));
+	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y"), "PASS"));
 	CHECK(LOOKUP(&t, "clock", "time", "before", "raw32", "compat32=y") == NULL);
 	expect_free(&t);
 
@@ -134,14 +139,11 @@ static void test_expect(void)
 	CHECK(parse_table("*\t*\t*\traw32\tlibfaketime\t*\t*\tSKIP\thost\n"
 			  "clock\ttime\tafter\tlegacy\tcompat32=y\t*\t*\tEOVERFLOW\ty\n"
 			  "clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
-	r = LOOKUP(&t, "clock", "time", "after", "raw32", "libfaketime");
-	CHECK(r && !strcmp(r->expected, "SKIP"));
-	r = LOOKUP(&t, "waits", "futex", "across", "raw32", "libfaketime");
-	CHECK(r && !strcmp(r->expected, "SKIP"));
+	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "libfaketime"), "SKIP"));
+	CHECK(expected_is(LOOKUP(&t, "waits", "futex", "across", "raw32", "libfaketime"), "SKIP"));
 	r = LOOKUP(&t, "clock", "time", "after", "legacy", "libfaketime");
 	CHECK(r && !strcmp(r->expected, "EOVERFLOW") && r->line == 2);
-	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y");
-	CHECK(r && !strcmp(r->expected, "PASS"));
+	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y"), "PASS"));
 	/* ... a config "*" is either kernel config, never a host column */
 	r = LOOKUP(&t, "clock", "time", "after", "time64", "libfaketime-static");
 	CHECK(r && !strcmp(r->expected, "PASS") && r->line == 3);
@@ -156,14 +158,10 @@ static void test_expect(void)
 	 * arch column names a machine or its kernel ARCH. */
 	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tnone\tarm\tUNSET\tERANGE\n"
 			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
-	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7", "arm");
-	CHECK(r && !strcmp(r->expected, "UNSET"));
-	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7-lpae", "arm");
-	CHECK(r && !strcmp(r->expected, "UNSET"));
-	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "arm64", "arm64");
-	CHECK(r && !strcmp(r->expected, "PASS"));
-	r = lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "lab", "armv7", "arm");
-	CHECK(r && !strcmp(r->expected, "PASS"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7", "arm"), "UNSET"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7-lpae", "arm"), "UNSET"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "arm64", "arm64"), "PASS"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "lab", "armv7", "arm"), "PASS"));
 	expect_free(&t);
 	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\tpatched\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown patches") != NULL);
