@@ -17,13 +17,45 @@ KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))
 # the compiler cache every kernel build shares.
 KERNEL_BUILDS ?= $(CACHE)/build
 KERNEL_CCACHE ?= $(CACHE)/ccache
-# $(1): machine, $(2): config
+KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/kconfig-verify \
+	builds=$(KERNEL_BUILDS) ccache=$(KERNEL_CCACHE)
+
+# The up-to-date check, in make: a kernel's facts are remade (kernel.sh
+# runs) only when what decides the kernel is newer (the series and its
+# patches, the fragments, the scripts, the source package) or its image is
+# gone (kernel.sh's .env.mk names both), never on every make.
+-include $(wildcard $(KERNEL_ENVS)/*.env.mk)
+KERNEL_SCRIPTS := $(addprefix host-tools/kernel/,kernel.sh source.sh series.sh) host-tools/lib.sh
+SERIES_FILES    = $(if $(filter none,$(SERIES)),,$(SERIES) $(wildcard $(dir $(SERIES))*.patch $(dir $(SERIES))*/*.patch))
+# The metapackage (KERNEL=linux-source) moves to another version with its docs.
+KERNEL_PACKAGE_STAMP = $(wildcard /usr/share/doc/$(KERNEL)/changelog.Debian.gz)
+kernel_stale = $(if $(wildcard $(kernel.$(1).image)),,FORCE) $(kernel.$(1).tarball)
+# One kernel builds at a time, a machine's two configs one after the other,
+# machines in the order of MACHINE_ORDER (machines/defaults.mk): each build
+# has every core, and the guests of a machine whose kernels are done boot
+# meanwhile. The queue holds machine:config.
+KERNEL_QUEUE = $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(m):$(c)))
+kernel_name = $(subst :,-,$(1))
+# $(1): machine, $(2): config, $(3): the kernel queued before it (machine-config), if any
 define kernel-rules
-$(KERNEL_ENVS)/$(1)-$(2).env: FORCE $(HOST)/kconfig-verify $(call machine-env,$(1))
-	$$(Q)host-tools/kernel/kernel.sh cache=$$(CACHE) package=$$(KERNEL) series=$$(SERIES) \
-		machine_env=$(call machine-env,$(1)) config=$(2) verify=$(HOST)/kconfig-verify \
-		builds=$$(KERNEL_BUILDS) ccache=$$(KERNEL_CCACHE) \
+$(KERNEL_ENVS)/$(1)-$(2).env: $(call kernel_stale,$(1)-$(2)) $(KERNEL_SCRIPTS) $(SERIES_FILES) $(KERNEL_PACKAGE_STAMP) \
+		$(call kernel_fragments,$(1),$(2)) $(HOST)/kconfig-verify $(call machine-env,$(1)) \
+		| $(if $(3),$(KERNEL_ENVS)/$(3).env) $(KERNEL_ENVS)/plan
+	$$(Q)host-tools/kernel/kernel.sh $$(KERNEL_ARGS) machine_env=$(call machine-env,$(1)) config=$(2) \
 		fragments="$$(call kernel_fragments,$(1),$(2))" \
 		out=$$@ || true	# the error is in $$@: the boots record it, the run goes on
 endef
-$(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call kernel-rules,$(m),$(c)))))
+prev_kernel :=
+$(foreach k,$(KERNEL_QUEUE),$(eval $(call kernel-rules,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))),$(prev_kernel)))$(eval prev_kernel := $(call kernel_name,$(k))))
+
+# Before anything is built: what will be, and about how long it takes.
+# Remade when any kernel may be (the same prerequisites as theirs).
+# "machine:config:machine-env:fragments" for plan.sh
+kernel_plan_arg = "$(1):$(call machine-env,$(word 1,$(subst :, ,$(1)))):$(call kernel_fragments,$(word 1,$(subst :, ,$(1))),$(word 2,$(subst :, ,$(1))))"
+$(KERNEL_ENVS)/plan: $(foreach k,$(KERNEL_QUEUE),$(call kernel_stale,$(call kernel_name,$(k))) \
+		$(call kernel_fragments,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))))) \
+		$(KERNEL_SCRIPTS) host-tools/kernel/plan.sh $(SERIES_FILES) $(KERNEL_PACKAGE_STAMP) \
+		$(HOST)/kconfig-verify $(foreach m,$(READY),$(call machine-env,$(m)))
+	@mkdir -p $(@D)
+	$(Q)host-tools/kernel/plan.sh $(KERNEL_ARGS) -- $(foreach k,$(KERNEL_QUEUE),$(call kernel_plan_arg,$(k)))
+	@touch $@

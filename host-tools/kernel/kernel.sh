@@ -10,17 +10,29 @@
 #     config=NAME         compat32-y or compat32-n
 #     fragments="A B C"   config fragments, in order, over tinyconfig
 #     verify=PROGRAM      kconfig-verify
-#     out=FILE            where to write the kernel's facts (shell KEY=VALUE)
+#     out=FILE            where to write the kernel's facts (shell KEY=VALUE),
+#                         and FILE.mk: its image and source for make's
+#                         up-to-date check (kernel.NAME.image, NAME: FILE's
+#                         name without .env)
 #     builds=DIR          where build directories go (default: cache/build)
 #     ccache=DIR          compile through ccache with this cache ("": no ccache)
+#     plan=yes            build nothing: print "reuse", or "build SECONDS" with
+#                         what such a build took here last (0: never built)
 #
-# One build directory per (kernel version, machine, config, patch-series hash,
-# fragment hash). When it already holds an image, nothing is built (REUSE);
-# otherwise it says why it builds, and every 30 s how far along it is. On
-# failure, out= holds KERNEL_ERROR=<why> and the exit status is 1.
+# Each result is kept in its own folder, named by what decides it (kernel
+# version, machine, config, patch-series hash, fragment hash): the image,
+# its .config and the build log. An existing result is reused (REUSE).
+# Results are built in the machine's work tree, one per (kernel version,
+# machine, series), which its configs share: the second config of a machine
+# starts from the first one's finished tree, and kbuild's per-option
+# dependencies (include/config/*) decide what the config change recompiles.
+# A build that was interrupted (Ctrl-C, kill -9) leaves the tree marked; the
+# next one removes the objects it may have left half-written. On failure,
+# out= holds KERNEL_ERROR=<why> and the exit status is 1.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
+plan=no
 kv_args "$@"
 need cache package series machine_env config fragments verify out
 ccache=${ccache-}
@@ -38,8 +50,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 # other machines and this one's boots become ERROR cells naming the cause.
 die() {
 	echo "kernel.sh: $*" >&2
+	[ "$plan" = yes ] && exit 1
 	mkdir -p "$(dirname "$out")"
 	printf 'KERNEL_ERROR=%q\n' "$*" >"$out"
+	rm -f "$out.mk"
 	exit 1
 }
 trap 'die "$machine $config: failed at line $LINENO: $BASH_COMMAND"' ERR
@@ -62,71 +76,127 @@ wait_for() {
 . "$here/source.sh"
 kernel_source "$cache" "$package" "$series"
 
-# --- The build directory: fragments are part of its name.
+# --- Where: the result, named by its inputs; the machine's work tree.
 fhash=$(cat $fragments | sha256sum | cut -c1-12)
-obj=$builds/$srcpkg-$version/$machine-$config-p$phash-f$fhash
-image=$obj/$kimage
-mkdir -p "$obj"
-exec 9>"$obj.lock"
+base=$builds/$srcpkg-$version
+result=$base/$machine-$config-p$phash-f$fhash
+work=$base/$machine-p$phash.work
+image=$result/$(basename "$kimage")
+
+# What a full build of this machine took here last, for the plan.
+last_full() {
+	local f best=0 s r o
+	for f in "$base/$machine"-*/.y2038-build; do
+		[ -f "$f" ] || continue
+		# "SECONDS RECOMPILED OBJECTS": a full build recompiled them all
+		read -r s r o <"$f" || continue
+		[ "$r" = "$o" ] && [ "$s" -gt "$best" ] && best=$s
+	done
+	echo "$best"
+}
+if [ "$plan" = yes ]; then
+	if [ -f "$image" ]; then
+		echo reuse
+	elif [ -f "$work/.y2038-config" ]; then
+		echo "rebuild $(last_full)"	# from the machine's tree: what the config changes
+	else
+		echo "build $(last_full)"
+	fi
+	exit 0
+fi
+
+mkdir -p "$base"
+exec 9>"$result.lock"
 flock 9	# two runs may share the cache; one builds, the other waits
 
-if [ -f "$image" ] && [ -f "$obj/.y2038-built" ]; then
+if [ -f "$image" ]; then
 	say REUSE "$machine $config kernel: $image"
-	seconds=$(cat "$obj/.y2038-built")
 else
-	# Why: a build of this machine and config with other inputs, or none.
-	other=$(ls -td "$builds/$srcpkg-$version/$machine-$config-"*/.y2038-built 2>/dev/null | head -1 || true)
-	if [ -n "$other" ]; then
-		why="the patch series or config fragments changed since $(dirname "$other")"
+	exec 8>"$work.lock"
+	flock 8	# one build at a time in the machine's tree
+	mkdir -p "$work"
+	from=$(cat "$work/.y2038-config" 2>/dev/null || true)
+	if [ -n "$from" ]; then
+		why="from its $from tree ($work): kbuild recompiles what the config change touches"
+	elif other=$(ls -d "$base/$machine-$config-"*/ 2>/dev/null | grep -vx "$result/" | head -1) && [ -n "$other" ]; then
+		why="the patch series or config fragments changed since $other"
 	else
-		why="no build of $srcpkg $version for $machine $config yet"
+		why="no build of $srcpkg $version for $machine yet"
 	fi
-	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc: building, as $why (log: $obj/build.log)"
+	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc: building $why (log: $result.log)"
 	start=$(date +%s)
-	# Through ccache, a machine's second config (COMPAT_32BIT_TIME=n after =y)
-	# recompiles only what the config changes: ccache hashes the preprocessed
-	# source, which is the same for every file that does not test it.
 	cc=()
 	if [ -n "$ccache" ]; then
 		mkdir -p "$ccache"
 		export CCACHE_DIR=$ccache
 		cc=(CC="ccache ${kcross}gcc" HOSTCC="ccache gcc")
 	fi
-	kmake() { make -C "$tree" O="$obj" ARCH="$karch" CROSS_COMPILE="$kcross" "${cc[@]}" "$@"; }
+	kmake() { make -C "$tree" O="$work" ARCH="$karch" CROSS_COMPILE="$kcross" "${cc[@]}" "$@"; }
+	# An interrupted build may have left objects half-written, newer than
+	# its mark: remove them, and kbuild makes them again.
+	if [ -f "$work/.y2038-building" ]; then
+		say CLEAN "$machine: the last build in $work was interrupted; removing what it may have half-written"
+		find "$work" -name '*.o' -newer "$work/.y2038-building" -delete
+		rm -f "$work/vmlinux" "$work/$kimage"
+	fi
 	if ! { kmake tinyconfig &&
-	       (cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$obj" "$obj/.config" $fragments) &&
-	       kmake olddefconfig; } >"$obj/build.log" 2>&1; then
-		tail -20 "$obj/build.log" >&2
-		die "configuring $machine $config failed (log: $obj/build.log)"
+	       (cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$work" "$work/.config" $fragments) &&
+	       kmake olddefconfig; } >"$result.log" 2>&1; then
+		tail -20 "$result.log" >&2
+		die "configuring $machine $config failed (log: $result.log)"
 	fi
 	# A value that did not take is an error: the lab must measure what it says.
-	if ! vout=$("$verify" "$obj/.config" $fragments 2>&1); then
+	if ! vout=$("$verify" "$work/.config" $fragments 2>&1); then
 		echo "$vout" >&2
 		die "$machine $config: config values did not take: $(echo "$vout" | sed -n 's/.*: requested //p' | paste -sd ';' -)"
 	fi
 	echo "$vout"
-	# How far along: objects built so far, against what an earlier build of
-	# this machine made (any config), every 30 s.
-	estimate=$(cat "$builds/$srcpkg-$version/$machine"-*/.y2038-objects 2>/dev/null | sort -n | tail -1 || true)
-	kmake -j"$(nproc)" "$ktarget" >>"$obj/build.log" 2>&1 &
+	# How far along: objects compiled so far, against what a full build of
+	# this machine made, every 30 s.
+	echo "$config" >"$work/.y2038-building"
+	if [ -n "$from" ]; then
+		estimate=$(find "$work" -name '*.o' | wc -l)
+	else
+		estimate=$(cat "$base/$machine"-*/.y2038-build 2>/dev/null | awk '{ print $3 }' | sort -n | tail -1 || true)
+	fi
+	kmake -j"$(nproc)" "$ktarget" >>"$result.log" 2>&1 &
 	kpid=$!
 	while ! wait_for "$kpid" 30; do
-		built=$(find "$obj" -name '*.o' | wc -l)
-		say BUILDING "$machine $config: $built${estimate:+ of about $estimate} objects$( [ -n "$estimate" ] && echo " ($((built * 100 / estimate))%)"), $(($(date +%s) - start)) s"
+		compiled=$(find "$work" -name '*.o' -newer "$work/.y2038-building" | wc -l)
+		say BUILDING "$machine $config: $compiled objects compiled${estimate:+ (the tree has $estimate)}, $(($(date +%s) - start)) s"
 	done
 	if ! wait "$kpid"; then
-		tail -30 "$obj/build.log" >&2
-		die "building $machine $config failed (log: $obj/build.log)"
+		tail -30 "$result.log" >&2
+		die "building $machine $config failed (log: $result.log)"
 	fi
-	find "$obj" -name '*.o' | wc -l >"$obj/.y2038-objects"
+	recompiled=$(find "$work" -name '*.o' -newer "$work/.y2038-building" | wc -l)
+	objects=$(find "$work" -name '*.o' | wc -l)
 	seconds=$(($(date +%s) - start))
-	echo "$seconds" >"$obj/.y2038-built"
-	say BUILT "$machine $config in $seconds s: $image"
+	# The result, whole or not at all.
+	rm -rf "$result.tmp"
+	mkdir -p "$result.tmp"
+	cp "$work/$kimage" "$result.tmp/"
+	cp "$work/.config" "$result.tmp/config"
+	mv "$result.log" "$result.tmp/build.log"
+	echo "$seconds $recompiled $objects" >"$result.tmp/.y2038-build"
+	rm -rf "$result"
+	mv "$result.tmp" "$result"
+	echo "$config" >"$work/.y2038-config"
+	rm -f "$work/.y2038-building"
+	exec 8>&-
+	say BUILT "$machine $config in $seconds s, $recompiled of $objects objects compiled: $image"
 fi
+read -r seconds recompiled objects <"$result/.y2038-build"
 
 mkdir -p "$(dirname "$out")"
 # Quoted: the file is sourced, and "6 patches @ HASH" has spaces.
 printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
 	KERNEL_VERSION "$version" KERNEL_PATCHES "$patches_desc" \
-	KERNEL_BUILD_SECONDS "$seconds" >"$out.$$"
+	KERNEL_BUILD_SECONDS "$seconds" KERNEL_RECOMPILED "$recompiled" \
+	KERNEL_OBJECTS "$objects" >"$out.$$"
+# For make: the image this depends on, and the source it came from.
+name=$(basename "$out" .env)
+printf 'kernel.%s.image := %s\nkernel.%s.tarball := %s\n' "$name" "$image" \
+	"$name" "/usr/src/$srcpkg.tar.xz" >"$out.mk.$$"
+mv "$out.mk.$$" "$out.mk"
 mv "$out.$$" "$out"

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# plan.sh - what a run will build, and roughly how long it will take, said
+# in the first lines of a run that has kernels to build.
+#
+#   plan.sh KERNEL.SH_ARGS -- MACHINE:CONFIG:MACHINE_ENV:FRAGMENTS...
+#
+# Asks kernel.sh (plan=yes) for each kernel: reuse, build (from nothing) or
+# rebuild (from its machine's tree, where the other config was built). A
+# full build's time is what one took here last, else the estimate below.
+set -euo pipefail
+# shellcheck source=host-tools/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+# A full build of one lab kernel compiles about 800 objects (NET, INET and
+# ext4 for the scenarios), measured at 500 to 900 s on 2 cores (make bench,
+# issue 8); a second config from the first's tree recompiles a few dozen
+# and relinks.
+FULL_CORE_SECONDS=1300
+REBUILD_SECONDS=90
+
+args=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	args+=("$1")
+	shift
+done
+shift || true
+cores=$(nproc)
+full=0 rebuild=0 total=0 first=0 machines=() prev=
+for k in "$@"; do
+	IFS=: read -r m c env frags <<<"$k"
+	read -r what secs < <("$LAB_TOP/host-tools/kernel/kernel.sh" "${args[@]}" plan=yes \
+		machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null || echo "unknown 0")
+	# a machine's second config is built from the tree its first one leaves
+	[ "$what" = build ] && [ "$m" = "$prev" ] && what=rebuild
+	case $what in
+	build)	[ "${secs:-0}" -gt 0 ] || secs=$((FULL_CORE_SECONDS / cores))
+		full=$((full + 1)) ;;
+	rebuild) secs=$REBUILD_SECONDS
+		rebuild=$((rebuild + 1)) ;;
+	*) continue ;;
+	esac
+	total=$((total + secs))
+	[ "$m" = "$prev" ] || machines+=("$m")
+	prev=$m
+	# the first machine's verdicts come after its own kernels
+	[ "${#machines[@]}" -gt 1 ] || first=$((first + secs))
+done
+[ $((full + rebuild)) -gt 0 ] || exit 0
+say PLAN "$((full + rebuild)) kernels to build for ${machines[*]}: about $(((total + 59) / 60)) min on this machine's $cores cores, one machine at a time."
+[ "$full" -eq 0 ] || say PLAN "$full compiled from the source package (about 800 objects each: the scenarios need NET, INET and ext4),"
+[ "$rebuild" -eq 0 ] || say PLAN "$rebuild rebuilt from their machine's other config (kbuild recompiles only what COMPAT_32BIT_TIME touches)."
+say PLAN "Each machine's verdicts print as soon as its kernels are built: the first ($machines) in about $(((first + 59) / 60 + 1)) min."
