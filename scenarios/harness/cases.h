@@ -53,13 +53,28 @@ struct y2038_case {
 #define Y2038_SET_PAST \
 	.phase = "set", .start_ns = Y2038_LAST_SEC * NSEC_PER_SEC + 500 * NSEC_PER_MSEC
 
-/* The case body, in a child, at its point in time; writes its outcome to fd. */
+/* A case to run in a child, and the pipe it waits on to begin. */
+struct case_start {
+	const struct y2038_case *c;
+	int go[2];	/* the case begins when the write end is closed by all */
+};
+
+/*
+ * The case body, in a child. It waits for the parent (run_together) to set
+ * the clock, then is left to tick to its moment if its phase asks, runs,
+ * and writes its outcome to fd.
+ */
 static void run_case_child(void *arg, int fd)
 {
-	const struct y2038_case *c = arg;
+	const struct case_start *start = arg;
+	const struct y2038_case *c = start->c;
 	struct outcome o = { "CRASH", "no outcome written", 0 };
-	int err;
+	char go;
 
+	close(start->go[1]);
+	if (read(start->go[0], &go, 1) > 0)
+		_exit(4);	/* the parent could not set the clock */
+	close(start->go[0]);
 	if (lab->raw_skip && c->kind == RAW) {
 		struct kts64 now = { 0 };
 		char real[64];
@@ -67,8 +82,6 @@ static void run_case_child(void *arg, int fd)
 		raw64_clock_gettime(CLOCK_REALTIME, &now);
 		iso8601(now.tv_sec, real, sizeof(real));
 		outcome_set(&o, "SKIP", "%s: clock_gettime64 reads %s here", lab->raw_skip, real);
-	} else if ((err = lab->set_clock(c->start_ns))) {
-		outcome_setup_failed(&o, lab->set_clock_call, NULL, -err);
 	} else {
 		if (c->observe_ns)
 			lab->tick_to(c->start_ns, c->observe_ns);
@@ -132,35 +145,100 @@ static int read_outcome(void *arg, const char *buf, size_t n)
 	return r->got == sizeof(*r->o);
 }
 
-/* Run one case in a child; a crash or a hang is its verdict, not ours. */
-static inline void run_case(const struct y2038_case *c, struct outcome *o)
+/*
+ * Run cases (one, or a case's LIBC and RAW kinds, which need the same
+ * moment) at once, each in its own child: the clock is set once for them
+ * all, each child waits or ticks over by itself, and a crash or a hang is
+ * that case's verdict, not ours. Then the clock is put back.
+ */
+static inline void run_together(const struct y2038_case *const *c, struct outcome *o, int n)
 {
 	int64_t real0 = clock_ns(CLOCK_REALTIME), mono0 = clock_ns(CLOCK_MONOTONIC);
-	struct outcome_reader r = { o, 0 };
-	struct child child;
-	int err;
+	int started[2] = { 0, 0 }, go[2] = { -1, -1 }, err = 0, i;
+	const char *failed = NULL;	/* the harness call that failed, if one did */
+	struct case_start start[2];
+	struct outcome_reader r[2];
+	struct child child[2];
 
-	err = child_start(&child, CHILD_PIPE_FD, run_case_child, (void *)c);
-	if (err) {
-		outcome_setup_failed(o, "pipe/fork (harness)", NULL, -err);
-		return;
+	/*
+	 * The children are forked first and wait; the clock is set just before
+	 * they all begin, so no fork lies between it and a case. On the faked
+	 * host the clock is an environment variable: set before they fork.
+	 */
+	if (!lab->moves_real_clock && (err = lab->set_clock(c[0]->start_ns)))
+		failed = lab->set_clock_call;
+	else if (pipe(go))
+		err = -errno, failed = "pipe (harness)";
+	for (i = 0; i < n && !failed; i++) {
+		start[i] = (struct case_start){ c[i], { go[0], go[1] } };
+		r[i] = (struct outcome_reader){ &o[i], 0 };
+		if ((err = child_start(&child[i], CHILD_PIPE_FD, run_case_child, &start[i])))
+			failed = "fork (harness)";
+		else
+			started[i] = 1;
 	}
-	child_finish(&child, mono0 + lab->case_timeout_ns, read_outcome, &r);
-	if (child.timed_out && r.got < sizeof(*o))
-		outcome_set(o, "TIMEOUT", "%s did not return within %lld s",
-			    c->name, (long long)(lab->case_timeout_ns / NSEC_PER_SEC));
-	else if (WIFSIGNALED(child.status))
-		outcome_set(o, "CRASH", "%s: killed by signal %d (%s)", c->name,
-			    WTERMSIG(child.status), strsignal(WTERMSIG(child.status)));
-	else if (r.got < sizeof(*o))
-		outcome_set(o, "CRASH", "%s: child ended without an outcome",
-			    c->name);
-	else
-		judge_lateness(c, o);
+	if (lab->moves_real_clock && !failed && (err = lab->set_clock(c[0]->start_ns)))
+		failed = lab->set_clock_call;
+	/* A byte each says "stop": they end without running. Closing says "go". */
+	if (failed && go[1] >= 0)
+		(void)!write(go[1], "xx", n);
+	if (go[0] >= 0) {
+		close(go[0]);
+		close(go[1]);
+	}
+	for (i = 0; i < n; i++) {
+		if (failed) {
+			outcome_setup_failed(&o[i], failed, NULL, -err);
+			if (started[i])
+				child_finish(&child[i], mono0 + lab->case_timeout_ns, NULL, NULL);
+			continue;
+		}
+		if (!started[i])
+			continue;
+		child_finish(&child[i], mono0 + lab->case_timeout_ns, read_outcome, &r[i]);
+		if (child[i].timed_out && r[i].got < sizeof(o[i]))
+			outcome_set(&o[i], "TIMEOUT", "%s did not return within %lld s",
+				    c[i]->name, (long long)(lab->case_timeout_ns / NSEC_PER_SEC));
+		else if (WIFSIGNALED(child[i].status))
+			outcome_set(&o[i], "CRASH", "%s: killed by signal %d (%s)", c[i]->name,
+				    WTERMSIG(child[i].status), strsignal(WTERMSIG(child[i].status)));
+		else if (r[i].got < sizeof(o[i]))
+			outcome_set(&o[i], "CRASH", "%s: child ended without an outcome",
+				    c[i]->name);
+		else
+			judge_lateness(c[i], &o[i]);
+	}
 
 	/* Put the clock back where it would be had no case moved it. */
 	if (lab->moves_real_clock)
 		lab->set_clock(real0 + clock_ns(CLOCK_MONOTONIC) - mono0);
+}
+
+/* One case by itself. */
+static inline void run_case(const struct y2038_case *c, struct outcome *o)
+{
+	run_together(&c, o, 1);
+}
+
+/*
+ * The other kind of the same case, to run with it: same interface, same
+ * moment, not run yet. A case that sets the clock (phase set) runs alone.
+ */
+static inline int case_partner(const struct y2038_case *cases, size_t n, size_t i,
+			       const char *done)
+{
+	size_t j;
+
+	if (!strcmp(cases[i].phase, "set"))
+		return -1;
+	for (j = i + 1; j < n; j++)
+		if (!done[j] && cases[j].kind != cases[i].kind &&
+		    !strcmp(cases[j].name, cases[i].name) &&
+		    !strcmp(cases[j].phase, cases[i].phase) &&
+		    cases[j].start_ns == cases[i].start_ns &&
+		    cases[j].observe_ns == cases[i].observe_ns)
+			return j;
+	return -1;
 }
 
 /* Counts of what report_case printed, for the Totals line. */
@@ -215,25 +293,46 @@ static inline int tap_begin(void)
 	return fail ? KSFT_FAIL : KSFT_SKIP;
 }
 
-/* Run a scenario's case table; returns a kselftest exit code. */
+/*
+ * Run a scenario's case table; returns a kselftest exit code. A case's LIBC
+ * and RAW kinds run at the same time (run_together), each still measured
+ * by itself: the waits across the overflow, which are most of a program's
+ * time, are waited once for both. The TAP lines come in table order.
+ */
 static inline int run_cases(const struct y2038_case *cases, size_t n)
 {
 	struct tally tally = { 0 };
+	struct outcome *o = calloc(n, sizeof(*o));
+	char *done = calloc(n, 1);
 	size_t i;
 	int ret = tap_begin();
 
-	if (ret)
-		return ret;
+	if (ret || !o || !done) {
+		free(o);
+		free(done);
+		return ret ? ret : KSFT_FAIL;
+	}
 	printf("1..%zu\n", n);
 	for (i = 0; i < n; i++) {
-		const struct y2038_case *c = &cases[i];
-		struct outcome o;
+		if (!done[i]) {
+			int j = case_partner(cases, n, i, done);
+			const struct y2038_case *both[2] = { &cases[i], j >= 0 ? &cases[j] : NULL };
+			struct outcome pair[2];
 
-		run_case(c, &o);
-		report_case(&tally, i + 1, case_abi(c), c->name, c->phase, &o);
+			run_together(both, pair, j >= 0 ? 2 : 1);
+			o[i] = pair[0];
+			done[i] = 1;
+			if (j >= 0) {
+				o[j] = pair[1];
+				done[j] = 1;
+			}
+		}
+		report_case(&tally, i + 1, case_abi(&cases[i]), cases[i].name, cases[i].phase, &o[i]);
 	}
 	printf("# harness: a case began at most %.3f ms after its clock was set (across lead %lld ms)\n",
 	       latest_begin_ns / 1e6, (long long)(Y2038_ACROSS_LEAD_NS / NSEC_PER_MSEC));
+	free(o);
+	free(done);
 	return report_totals(&tally);
 }
 
