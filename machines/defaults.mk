@@ -24,6 +24,10 @@ MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_a
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
 	distro_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
 
+# The order machines are built and booted in: the 32-bit kernels first,
+# whose verdicts are the ones most asked for; any other machine after them.
+MACHINE_ORDER := i386 armv7 x86_64 arm64
+
 # A machine's value of a key: its own, else its board's, else this default
 # ($(1) is the machine's name).
 default.kcross       :=

@@ -62,7 +62,8 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 # is judged against is measured too, not assumed. Then validate-distro and
 # try, for real on i386; the run exported as KCIDB JSON and validated; every
 # cell as a LAVA job, validated, and i386 compat32-y run through lava-run
-# with the lab's verdicts; two make runs at once. Around it all, the host's
+# with the lab's verdicts; two make runs at once; a run interrupted three
+# ways and resumed. Around it all, the host's
 # kernel and clock must be as they were (host-untouched.sh).
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
@@ -77,4 +78,5 @@ boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
 	$(if $(filter i386,$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
 	$(if $(filter i386,$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
+	$(if $(filter i386,$(READY)),$(Q)tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before

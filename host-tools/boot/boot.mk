@@ -96,17 +96,17 @@ $(foreach m,$(FAKED_MACHINES),$(foreach k,$(FAKED_KINDS),$(eval $(call faketime-
 .PHONY: boots inputs
 boots: $(BOOTS)
 
-# What the boots and host columns read, built first under a lock on BUILD:
-# two runs at once never build the same file at once (the cache has its
-# own locks), and once built, files are replaced only by renaming.
-# Kernels config by config: with -j, a machine's second config starts after
-# its first and finds the first's objects in ccache.
-INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe \
-	$(foreach c,$(CONFIGS),$(READY:%=$(KERNEL_ENVS)/%-$(c).env)) \
+# What the guests and host columns read, but the kernels, built first under
+# a lock on BUILD: two runs at once never build the same file at once, and
+# once built, files are replaced only by renaming. The kernels have their
+# own locks in the cache (kernel.sh) and build as the boots need them.
+INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
 	$(foreach m,$(READY),$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
 	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
+.PHONY: kernels
 inputs: $(INPUTS)
+kernels: $(foreach k,$(KERNEL_QUEUE),$(KERNEL_ENVS)/$(call kernel_name,$(k)).env)
 # $(1): variables for the run (RESULTS=, SERIES=, ...)
 locked-lab = mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs $(1) && \
 	$(MAKE) --no-print-directory -j$(LAB_JOBS) lab $(1)

@@ -33,6 +33,15 @@ machine_facts "$machine_env"
 kv_args "$@"	# what the caller says wins over the machine's facts
 
 mkdir -p "$out"
+# One boot of this folder at a time: a resumed run that finds a boot of an
+# interrupted one still going (make killed, its boot.sh not) waits for it,
+# and keeps what it recorded.
+exec 7>"$out/.lock"
+flock 7
+if [ -n "$(find "$out/meta" -newer "$out/.lock" 2>/dev/null)" ]; then
+	say KEPT "$machine $config: $out was booted by the run this one resumes"
+	exit 0
+fi
 # What every record of this boot says, whatever became of it.
 facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland"
 	config="${config/-/=}" scenarios="$scenarios")
@@ -125,12 +134,21 @@ write_meta() {
 		accel_note="$(cat "$out/accel-note" 2>/dev/null || true)"
 }
 
-write_meta running - -
-# How far along the run is: this boot's meta is written, so it counts itself;
-# the host columns are not boots.
+# The record is written when the boot has ended, never before: a run that
+# is interrupted (Ctrl-C, kill -9 of make or QEMU) leaves no record of a
+# boot it did not finish, so make boots it again when the run is resumed
+# (make run RUN_ID=...), and keeps every boot that did finish.
+rm -f "$out/meta"
+interrupted() {
+	say STOPPED "$machine $config: interrupted; nothing recorded (resume: make run RUN_ID=$run_id)"
+	exit 130
+}
+trap interrupted INT TERM HUP
+# How far along the run is: the boots started (this one with them); the
+# host columns are not boots.
 step=
 if [ -n "${total:-}" ]; then
-	step=" (boot $(find "$out/.." -mindepth 2 -maxdepth 2 -name meta ! -path '*-libfaketime*' | wc -l) of $total)"
+	step=" (boot $(find "$out/.." -mindepth 2 -maxdepth 2 -name qemu.cmd | wc -l) of $total)"
 fi
 say BOOT "$machine $config ($acc): $scenarios$step"
 start=$(date +%s.%N)
@@ -139,6 +157,12 @@ rc=0
 timeout -k 5 "$boot_timeout" $cmd -append "$cmdline" >"$out/qemu.log" 2>&1 || rc=$?
 wall=$(echo "$(date +%s.%N) - $start" | bc)
 wall=$(printf '%.2f' "$wall")
+case $rc in
+129 | 130 | 143 | 137)
+	# hung up, interrupted, terminated or killed, but not by our timeout:
+	# somebody stopped the run
+	[ "${wall%.*}" -ge $((boot_timeout - 1)) ] || interrupted ;;
+esac
 if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
 	status=timeout
 elif [ $rc -ne 0 ] && [ ! -s "$out/console.log" ]; then

@@ -32,7 +32,7 @@ lava-check: lava
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory boots MACHINES=$(LAVA_MACHINE) CONFIGS=$(patsubst $(LAVA_MACHINE)-%,%,$(LAVA_CELL)) BOOT_KINDS=matrix
 	$(Q)host-tools/engines/lava.sh run $(LAVA_DIR)/$(LAVA_CELL) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
-	$(Q)$(COLLECT) $(RUN_DIR) >/dev/null || true
+	$(Q)$(COLLECT) $(EXPECTATIONS) $(RUN_DIR) >/dev/null || true
 	$(Q)$(REPORT) $(RUN_DIR) >/dev/null
 	$(Q)tests/run/lava-check.sh $(RUN_DIR) $(LAVA_CELL)
 
@@ -42,7 +42,7 @@ lava-import:
 	$(if $(LAVA_LOG),,$(error make lava-import LAVA_CELL=<cell> LAVA_LOG=<the job's log, output.yaml>))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)host-tools/engines/lava.sh import $(LAVA_DIR)/$(LAVA_CELL) $(LAVA_LOG) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
-	$(Q)rc=0; $(COLLECT) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); exit $$rc
+	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); exit $$rc
 
 # make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
 kcidb:

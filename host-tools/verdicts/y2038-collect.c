@@ -2,13 +2,16 @@
 /*
  * y2038-collect - turn a run's boots into verdicts.
  *
- *   y2038-collect EXPECTATIONS.tsv RUN_DIR
+ *   y2038-collect [--machine M | --totals] EXPECTATIONS.tsv RUN_DIR
  *
  * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
  * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
  * every cell (scenario, case, phase, abi) of every boot this writes one
  * record to RUN_DIR/results.json, one TAP line to RUN_DIR/results.tap, and
- * the matrix to RUN_DIR/summary.txt and stdout. A cell the guest never
+ * the matrix to RUN_DIR/summary.txt and stdout (--totals: only the
+ * mismatches and the closing line, after the blocks were printed machine by
+ * machine). --machine M prints the blocks of M's boots alone and writes
+ * nothing: a machine's verdicts, as soon as it is done. A cell the guest never
  * reported (hang, panic, truncated console) still gets a record, with the
  * reason; what was observed is never dropped.
  *
@@ -25,6 +28,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include "../boot/boot-record.h"
 #include "../read-file.h"
 #include "expect.h"
@@ -553,78 +557,110 @@ static void write_tap(FILE *f, struct boot *boots, size_t nboots)
 	}
 }
 
-/* The matrix: one block per boot, a row per (case, phase), a column per ABI. */
-static size_t write_summary(FILE *f, struct boot *boots, size_t nboots)
+/* Cells counted for the closing line. */
+struct totals {
+	size_t cells, mismatches, skipped;
+};
+
+/* One boot's block of the matrix: a row per (case, phase), a column per ABI. */
+static void write_block(FILE *f, const struct boot *b)
 {
-	size_t i, j, k, mismatches = 0, cells = 0, skipped = 0;
+	size_t j, k;
 	int a;
 
-	for (i = 0; i < nboots; i++) {
-		const struct boot *b = &boots[i];
+	fprintf(f, "\n%s %s  kernel %s %s  patches %s  rtc %s  accel %s  %s s%s%s\n",
+		b->meta.machine, b->meta.config, b->meta.kernel_source,
+		b->meta.kernel, b->meta.patches,
+		b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
+		b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
+	if (b->meta.accel_note[0])
+		fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);
+	fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
+	for (a = 0; a < NABIS; a++)
+		fprintf(f, " %-20s", abi_columns[a]);
+	fputc('\n', f);
+	for (j = 0; j < b->ncells; j++) {
+		const struct cell *c = &b->cells[j];
 
-		fprintf(f, "\n%s %s  kernel %s %s  patches %s  rtc %s  accel %s  %s s%s%s\n",
-			b->meta.machine, b->meta.config, b->meta.kernel_source,
-			b->meta.kernel, b->meta.patches,
-			b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
-			b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
-		if (b->meta.accel_note[0])
-			fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);
-		fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
-		for (a = 0; a < NABIS; a++)
-			fprintf(f, " %-20s", abi_columns[a]);
-		fputc('\n', f);
-		for (j = 0; j < b->ncells; j++) {
-			const struct cell *c = &b->cells[j];
+		for (k = 0; k < j; k++)
+			if (!strcmp(b->cells[k].scenario, c->scenario) &&
+			    !strcmp(b->cells[k].name, c->name) &&
+			    !strcmp(b->cells[k].phase, c->phase))
+				break;
+		if (k < j)
+			continue;	/* row printed already */
+		fprintf(f, "  %-8s %-22s %-7s", c->scenario, c->name, c->phase);
+		for (a = 0; a < NABIS; a++) {
+			char text[48] = "-";
 
-			for (k = 0; k < j; k++)
-				if (!strcmp(b->cells[k].scenario, c->scenario) &&
-				    !strcmp(b->cells[k].name, c->name) &&
-				    !strcmp(b->cells[k].phase, c->phase))
-					break;
-			if (k < j)
-				continue;	/* row printed already */
-			fprintf(f, "  %-8s %-22s %-7s", c->scenario, c->name, c->phase);
-			for (a = 0; a < NABIS; a++) {
-				char text[48] = "-";
+			for (k = j; k < b->ncells; k++) {
+				const struct cell *d = &b->cells[k];
 
-				for (k = j; k < b->ncells; k++) {
-					const struct cell *d = &b->cells[k];
-
-					if (strcmp(d->scenario, c->scenario) ||
-					    strcmp(d->name, c->name) ||
-					    strcmp(d->phase, c->phase) ||
-					    strcmp(d->abi, abi_columns[a]))
-						continue;
-					if (d->match || d->skipped)
-						snprintf(text, sizeof(text), "%s", d->observed);
-					else
-						snprintf(text, sizeof(text), "%s!=%s",
-							 d->observed, d->expected);
-				}
-				fprintf(f, " %-20s", text);
+				if (strcmp(d->scenario, c->scenario) ||
+				    strcmp(d->name, c->name) ||
+				    strcmp(d->phase, c->phase) ||
+				    strcmp(d->abi, abi_columns[a]))
+					continue;
+				if (d->match || d->skipped)
+					snprintf(text, sizeof(text), "%s", d->observed);
+				else
+					snprintf(text, sizeof(text), "%s!=%s",
+						 d->observed, d->expected);
 			}
-			fputc('\n', f);
+			fprintf(f, " %-20s", text);
 		}
-		for (j = 0; j < b->ncells; j++) {
-			cells++;
-			if (b->cells[j].skipped) {
-				skipped++;
-			} else if (!b->cells[j].match) {
-				mismatches++;
-				fprintf(f, "  MISMATCH %s %s.%s.%s: observed %s, expected %s (%s): %s\n",
-					b->cells[j].abi, b->cells[j].scenario,
-					b->cells[j].name, b->cells[j].phase,
-					b->cells[j].observed, b->cells[j].expected,
-					b->cells[j].reason, b->cells[j].detail);
-			}
+		fputc('\n', f);
+	}
+}
+
+/* Count a boot's cells; name each mismatch, under its boot when asked. */
+static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
+			     int name_boot)
+{
+	size_t j;
+
+	for (j = 0; j < b->ncells; j++) {
+		const struct cell *c = &b->cells[j];
+
+		t->cells++;
+		if (c->skipped) {
+			t->skipped++;
+		} else if (!c->match) {
+			t->mismatches++;
+			fprintf(f, "  MISMATCH %s%s%s %s.%s.%s: observed %s, expected %s (%s): %s\n",
+				name_boot ? b->dir : "", name_boot ? " " : "",
+				c->abi, c->scenario, c->name, c->phase, c->observed,
+				c->expected, c->reason, c->detail);
 		}
 	}
-	fprintf(f, "\n%zu cells, %zu as expected, %zu not", cells,
-		cells - mismatches - skipped, mismatches);
-	if (skipped)
-		fprintf(f, ", %zu skipped (machine not available)", skipped);
+}
+
+static void write_totals(FILE *f, const struct totals *t)
+{
+	fprintf(f, "\n%zu cells, %zu as expected, %zu not", t->cells,
+		t->cells - t->mismatches - t->skipped, t->mismatches);
+	if (t->skipped)
+		fprintf(f, ", %zu skipped (machine not available)", t->skipped);
 	fputc('\n', f);
-	return mismatches;
+}
+
+/*
+ * The matrix, one block per boot, each followed by its mismatches, and the
+ * closing line; with blocks 0, only the mismatches (naming their boots) and
+ * the closing line. Returns the number of mismatches.
+ */
+static size_t write_summary(FILE *f, struct boot *boots, size_t nboots, int blocks)
+{
+	struct totals t = { 0 };
+	size_t i;
+
+	for (i = 0; i < nboots; i++) {
+		if (blocks)
+			write_block(f, &boots[i]);
+		write_mismatches(f, &boots[i], &t, !blocks);
+	}
+	write_totals(f, &t);
+	return t.mismatches;
 }
 
 static int by_name(const void *a, const void *b)
@@ -648,14 +684,30 @@ int main(int argc, char **argv)
 {
 	struct expect_table table;
 	struct boot *boots = NULL;
-	size_t nboots = 0, i, mismatches;
+	size_t nboots = 0, i, n, mismatches;
+	const char *machine = NULL;
+	int totals_only = 0;
 	char err[512], path[512];
 	struct dirent *de;
+	struct stat st;
 	FILE *f;
 	DIR *d;
 
+	while (argc > 3 && argv[1][0] == '-') {
+		if (!strcmp(argv[1], "--machine") && argc > 4) {
+			machine = argv[2];
+			argv += 2;
+			argc -= 2;
+		} else if (!strcmp(argv[1], "--totals")) {
+			totals_only = 1;
+			argv++;
+			argc--;
+		} else {
+			break;
+		}
+	}
 	if (argc != 3)
-		die("usage: y2038-collect EXPECTATIONS.tsv RUN_DIR");
+		die("usage: y2038-collect [--machine M | --totals] EXPECTATIONS.tsv RUN_DIR");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);
@@ -667,6 +719,9 @@ int main(int argc, char **argv)
 
 		if (de->d_name[0] == '.' || strlen(de->d_name) >= sizeof(boots->dir))
 			continue;
+		snprintf(path, sizeof(path), "%s/boots/%s", argv[2], de->d_name);
+		if (stat(path, &st) || !S_ISDIR(st.st_mode))
+			continue;	/* a boot is a folder */
 		nb = realloc(boots, (nboots + 1) * sizeof(*boots));
 		if (!nb)
 			die("out of memory");
@@ -682,16 +737,27 @@ int main(int argc, char **argv)
 	for (i = 0; i < nboots; i++)
 		collect_boot(&boots[i], argv[2], &table);
 
-	f = open_out(argv[2], "results.json");
-	write_json(f, boots, nboots);
-	fclose(f);
-	f = open_out(argv[2], "results.tap");
-	write_tap(f, boots, nboots);
-	fclose(f);
-	f = open_out(argv[2], "summary.txt");
-	mismatches = write_summary(f, boots, nboots);
-	fclose(f);
-	write_summary(stdout, boots, nboots);
+	if (machine) {
+		/* One machine's blocks, as soon as its boots are done: print only. */
+		for (i = n = 0; i < nboots; i++)
+			if (!strcmp(boots[i].meta.machine, machine))
+				boots[n++] = boots[i];
+			else
+				free(boots[i].cells);
+		nboots = n;
+		mismatches = write_summary(stdout, boots, nboots, 1);
+	} else {
+		f = open_out(argv[2], "results.json");
+		write_json(f, boots, nboots);
+		fclose(f);
+		f = open_out(argv[2], "results.tap");
+		write_tap(f, boots, nboots);
+		fclose(f);
+		f = open_out(argv[2], "summary.txt");
+		mismatches = write_summary(f, boots, nboots, 1);
+		fclose(f);
+		write_summary(stdout, boots, nboots, !totals_only);
+	}
 
 	for (i = 0; i < nboots; i++)
 		free(boots[i].cells);
