@@ -1,28 +1,29 @@
 #!/usr/bin/env bash
-# bench.sh - the lab's speed, measured and printed beside issue 8's targets.
-# No test asserts a time: this prints figures, and keeps them in OUT.
+# bench.sh - the lab's speed, measured and printed beside its targets. No
+# test asserts a time: this prints figures, and keeps them in OUT.
 #
-#   bench.sh out=DIR machines="i386 armv7" families="clock files ..." \
-#            cold=yes|no [cold_machines="i386"] kunit_machine=i386
+#   bench.sh out=DIR machines="i386 armv7" cold=yes|no check=yes|no \
+#            kunit_machine=i386
 #
 # Run by make bench, which passes MAKE and the variables make needs. Each
 # figure is measured with the lab's own commands:
-#   cold kernel build  make inputs for one machine's compat32-y kernel with a
-#                      fresh build directory (KERNEL_BUILDS=), the unpacked
-#                      source reused: configure and compile, nothing cached
-#   no-op re-run       make inputs again with every input already built
-#   boot-to-verdict    one guest per (machine, scenario family): QEMU start
-#                      to power-off, both ABIs' programs, from boot.sh's meta
-#   warm matrix        make lab, every machine, config, boot kind and host
-#                      column, kernels and images already built
+#   cold run           make run with an empty cache and build folder (the
+#                      Debian packages are installed already): its kernels
+#                      from nothing, its first matrix block, its end; each
+#                      machine's second config against its first
+#   no-op              make kernels inputs again with everything built
+#   warm run           make run with every kernel built: where the time goes,
+#                      per boot (QEMU start to power-off), per program in
+#                      guest time, and per host column
+#   make check         on an empty cache (check=yes only: an hour)
 #   kunit.py exec      the kernel's own KUnit runner booting its test kernel
 #                      (built by make kunit first), for comparison
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
+cold=yes check=no kunit_machine=i386
 kv_args "$@"
-: "${out:?}" "${machines:?}" "${families:?}" "${cold:=yes}" "${kunit_machine:=i386}"
-: "${cold_machines:=$machines}"
+need out machines
 MAKE=${MAKE:-make}
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -36,90 +37,105 @@ since() { printf '%.2f' "$(echo "$(now) - $1" | bc)"; }
 figure() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$figures"; say FIGURE "$1: $2 $3 (target $4)${5:+; $5}"; }
 lab() { "$MAKE" --no-print-directory "$@" >>"$log" 2>&1; }
 meta() { sed -n "s/^$2=//p" "$1/meta"; }
+minutes() { awk -v s="$1" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }'; }
 
-# --- Cold kernel builds: a scratch build directory and an empty compiler
-# cache, removed afterwards. compat32-y first, then compat32-n, which finds
-# the first's objects in ccache as make run's builds do.
+# --- A cold run: an empty cache and build folder, as on a fresh machine
+# whose packages are installed. The first block is the first machine's
+# verdicts (results/<run>/blocks/<machine>, written as it is printed).
 if [ "$cold" = yes ]; then
-	for m in $cold_machines; do
-		scratch=$out/cold-$m
-		rm -rf "$scratch"
-		say COLD "$m: both kernels from scratch, one after the other (log: $log)"
-		start=$(now)
-		rc=0
-		lab inputs MACHINES="$m" CONFIGS="compat32-y compat32-n" BOOT_KINDS=rtc-after FAKETIME=no \
-			KERNEL_BUILDS="$scratch/build" KERNEL_CCACHE="$scratch/ccache" \
-			KERNEL_ENVS="$scratch/env" LAB_JOBS=1 || rc=$?
-		wall=$(since "$start")
-		for c in compat32-y compat32-n; do
-			env=$scratch/env/$m-$c.env
-			# kernel.sh's own count: configure and compile, without make's checks
-			built=$(sed -n 's/^KERNEL_BUILD_SECONDS=//p' "$env" 2>/dev/null || true)
-			if [ -z "$built" ] || grep -q '^KERNEL_ERROR=' "$env"; then
-				figure "cold kernel build, $m $c" failed s "<= 130" "make exit $rc; see $log"
-				continue
-			fi
-			objects=$(find "$scratch/build" -path "*/$m-$c-*" -name '*.o' | wc -l)
-			case $c in
-			compat32-y) how="empty ccache" ;;
-			*) how="ccache holding compat32-y's objects: $(CCACHE_DIR=$scratch/ccache ccache -s 2>/dev/null | sed -n 's/^ *Hits: *\([0-9]*\) *\/ *\([0-9]*\).*/\1 of \2 compiles hit/p' | head -1)" ;;
-			esac
-			figure "cold kernel build, $m $c" "$built" s "<= 130" "$objects objects; $how"
-		done
-		# Where a build's objects are: what the scenarios' needs cost.
-		(cd "$scratch/build"/*/"$m-compat32-y-"*/ && find . -name '*.o' ! -name '*.mod.o' |
-			awk -F/ '{ a = $2 "/" ($3 ~ /\.o$/ ? "" : $3); n[a]++ } END { for (a in n) print n[a], a }' |
-			sort -rn | head -8 | paste -sd ',' - | sed 's/,/, /g') >"$out/objects-$m.txt" || true
-		say OBJECTS "$m compat32-y, largest parts: $(cat "$out/objects-$m.txt")"
-		say COLD "$m: make inputs took $wall s for both"
-		rm -rf "$scratch"
+	scratch=$out/cold
+	rm -rf "$scratch"
+	mkdir -p "$scratch"
+	say COLD "make run on an empty cache ($scratch): every kernel from nothing (log: $scratch/run.log)"
+	start=$(date +%s)
+	rc=0
+	"$MAKE" --no-print-directory run MACHINES="$machines" CACHE="$scratch/cache" BUILD="$scratch/build" \
+		RESULTS="$scratch/results" RUN_ID=cold >"$scratch/run.log" 2>&1 || rc=$?
+	end=$(date +%s)
+	first=$(ls -tr --time-style=+%s -l "$scratch/results/cold/blocks/" 2>/dev/null | awk 'NR > 1 { print $6; exit }')
+	if [ -n "$first" ]; then
+		figure "cold make run, to the first matrix block" "$(minutes $((first - start)))" - "<= 12 min" \
+			"$(ls -tr "$scratch/results/cold/blocks" | head -1); packages installed already"
+	else
+		figure "cold make run, to the first matrix block" failed - "<= 12 min" "no block printed; see $scratch/run.log"
+	fi
+	figure "cold make run, to the end" "$(minutes $((end - start)))" - "<= 30 min" \
+		"exit $rc; $(grep -E '^[0-9]+ cells, ' "$scratch/run.log" | tail -1)"
+	# Each machine's two kernels: the second config built from the first's tree.
+	for f in "$scratch"/cache/build/*/*-compat32-y-*/.y2038-build; do
+		[ -f "$f" ] || continue
+		m=$(basename "$(dirname "$f")" | sed 's/-compat32-y-.*//')
+		g=$(ls "$scratch"/cache/build/*/"$m"-compat32-n-*/.y2038-build 2>/dev/null | head -1)
+		[ -n "$g" ] || continue
+		read -r ys yr yo <"$f"
+		read -r ns nr no <"$g"
+		figure "second config / first config build time, $m" "$(echo "scale=2; $ns / $ys" | bc)" - "<= 0.15" \
+			"compat32-y $ys s ($yr of $yo objects compiled, empty ccache), then compat32-n $ns s ($nr of $no recompiled)"
 	done
 fi
 
-# --- No-op re-run: everything built, so make only checks.
-lab inputs	# make sure it is all built first
+# --- No-op: everything built, so make only checks.
+lab kernels inputs	# make sure it is all built first
 start=$(now)
-"$MAKE" --no-print-directory inputs >"$out/noop.log" 2>&1
-figure "no-op re-run (make inputs, all built)" "$(since "$start")" s "<= 2" \
-	"$(grep -c REUSE "$out/noop.log") kernels reused, $(grep -vc REUSE "$out/noop.log") other lines"
+"$MAKE" --no-print-directory kernels inputs >"$out/noop.log" 2>&1
+figure "no-op make (kernels and inputs, all built)" "$(since "$start")" s "<= 2" \
+	"$(grep -c . "$out/noop.log") lines printed"
 
-# --- Boot-to-verdict: one guest per machine and scenario family.
-boots=$out/boots
-rm -rf "$boots"
-for m in $machines; do
-	for f in $families; do
-		run=$m-$f
-		lab boots MACHINES="$m" CONFIGS=compat32-y BOOT_KINDS=matrix FAKETIME=no \
-			RESULTS="$boots" RUN_ID="$run" matrix.bins="$f-legacy $f-time64" || true
-		b=$boots/$run/boots/$m-compat32-y
-		if [ ! -f "$b/meta" ] || [ "$(meta "$b" qemu_status)" != exited ]; then
-			figure "boot-to-verdict, $m $f ($(meta "$b" accel 2>/dev/null || echo '?'))" failed s "<= 2" "see $b"
-			continue
-		fi
-		init=$(sed -n 's/^# y2038-init: started \([0-9.]*\) s after the kernel/\1/p' "$b/tap.log")
-		took=$(sed -n 's/^# y2038-init: \(.*\) took \([0-9.]*\) s$/\1 \2 s/p' "$b/tap.log" | paste -sd ',' - | sed 's/,/, /g')
-		late=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$b/tap.log" | sort -n | tail -1)
-		figure "boot-to-verdict, $m $f ($(meta "$b" accel))" "$(meta "$b" wall_s)" s "<= 2" \
-			"init after ${init:-?} s; $took; latest case start ${late:-?} ms"
-	done
-done
-# KVM: only where boot.sh's probe let a guest run under it.
-note=$(cat "$boots"/*/boots/*/accel-note 2>/dev/null | sort -u | head -1 || true)
-if grep -qx 'accel=kvm' "$boots"/*/boots/*/meta 2>/dev/null; then
-	figure "boot-to-verdict, KVM" "see the rows above marked kvm" s "<= 1" ""
-else
-	figure "boot-to-verdict, KVM" "not measured" - "<= 1" "KVM does not work here: ${note:-no kvm candidate}"
-fi
-
-# --- The whole warm matrix, as make run boots it.
-lab inputs
+# --- The warm run, as make run boots it, and where its time goes.
+rm -rf "$out/warm"
 start=$(now)
 rc=0
-lab lab RESULTS="$out/matrix" || rc=$?
+"$MAKE" --no-print-directory run RESULTS="$out/warm" RUN_ID=warm >"$out/warm.log" 2>&1 || rc=$?
 wall=$(since "$start")
-verdict=$(grep -E '^[0-9]+ cells, ' "$log" | tail -1)
-figure "whole warm matrix (make lab, LAB_JOBS=${LAB_JOBS:-$(nproc)})" "$wall" s "<= 60" \
-	"$(find "$out/matrix/latest/boots" -mindepth 1 -maxdepth 1 | wc -l) boots and host columns; ${verdict:-no verdict line} (exit $rc)"
+run=$out/warm/warm
+figure "warm make run (every kernel built)" "$wall" s "<= 60" \
+	"$(find "$run/boots" -mindepth 1 -maxdepth 1 | wc -l) boots and host columns, LAB_JOBS=${LAB_JOBS:-$(nproc)}; $(grep -E '^[0-9]+ cells, ' "$out/warm.log" | tail -1) (exit $rc)"
+# Per kind of boot: how many, and their summed wall time (two run at once).
+for b in "$run"/boots/*/; do
+	n=$(basename "$b")
+	case $n in
+	*-libfaketime*) kind=${n#*-} ;;
+	*-compat32-?) kind=matrix ;;
+	*) kind=${n#*-compat32-?-} ;;
+	esac
+	printf '%s\t%s\n' "$kind" "$(meta "$b" wall_s)"
+done | awk -F'\t' '{ n[$1]++; s[$1] += $2 } END { for (k in n) printf "%s\t%d\t%.1f\n", k, n[k], s[k] }' |
+	sort >"$out/warm-kinds.tsv"
+while IFS=$'\t' read -r kind n secs; do
+	figure "  warm run: $kind boots" "$secs" s - "$n of them, wall time summed"
+done <"$out/warm-kinds.tsv"
+# Per program, in guest time, summed over the matrix boots.
+sed -n 's/^# y2038-init: \(.*\) took \([0-9.]*\) s$/\1\t\2/p' "$run"/boots/*-compat32-?/tap.log |
+	sed 's/-\(legacy\|time64\|kernel\)\t/\t/' |
+	awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.1f\n", k, s[k] }' | sort -t$'\t' -k2 -rn |
+	while IFS=$'\t' read -r family secs; do
+		figure "  warm run: the $family programs" "$secs" s - "guest time, both ABIs, every matrix boot"
+	done
+init=$(sed -n 's/^# y2038-init: started \([0-9.]*\) s after the kernel/\1/p' "$run"/boots/*-compat32-?/tap.log |
+	awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n }')
+figure "  warm run: kernel boot to init" "${init:-?}" s - "guest time, the mean of the matrix boots"
+late=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$run"/boots/*/tap.log | sort -n | tail -1)
+figure "  warm run: latest case start" "${late:-?}" ms "< 50" "after its clock was set, over every program (the across lead is 50 ms)"
+# KVM: only where boot.sh's probe let a guest run under it.
+note=$(cat "$run"/boots/*/accel-note 2>/dev/null | sort -u | head -1 || true)
+if grep -qx 'accel=kvm' "$run"/boots/*/meta 2>/dev/null; then
+	figure "  warm run under KVM" "see the boots marked kvm" - - ""
+else
+	figure "  warm run under KVM" "not measured" - - "KVM does not work here: ${note:-no kvm candidate}"
+fi
+
+# --- make check on an empty cache, when asked: it takes most of an hour.
+if [ "$check" = yes ]; then
+	scratch=$out/check
+	rm -rf "$scratch"
+	start=$(date +%s)
+	rc=0
+	"$MAKE" --no-print-directory check CACHE="$scratch/cache" BUILD="$scratch/build" >"$scratch.log" 2>&1 || rc=$?
+	figure "make check on an empty cache" "$(minutes $(($(date +%s) - start)))" - "<= 50 min" \
+		"exit $rc; $(tail -1 "$scratch.log"); packages installed already"
+else
+	figure "make check on an empty cache" "not measured" - "<= 50 min" "make bench BENCH_CHECK=yes measures it"
+fi
 
 # --- For comparison: kunit.py exec on the same arch, test kernel built.
 if lab "kunit-$kunit_machine" MACHINES="$kunit_machine"; then

@@ -56,17 +56,21 @@ distro-report: distro-inputs
 
 # --- make try BIN=path [ARGS=...]: the user's own 32-bit program before,
 # across and after the overflow, on every machine of its userland and both
-# configs; its libraries come from beside it or from Debian's root.
+# configs; its libraries come from beside it or from Debian's root. BIN may
+# be a directory (a test and its helpers), ARGS then the command to run in
+# it. ARGS reaches the guest's shell exactly as typed: through the
+# environment, never through make's or a shell's expansion here.
 TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
+try try-inputs try-report: export Y2038_TRY_ARGS = $(value ARGS)
 try: deps $(HOST)/y2038-scan
-	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program))
+	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program, or a directory of them and ARGS the command to run there))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)arch=$$(host-tools/distro/try.sh arch "$(SCAN)" $(BIN)) && \
 		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
 
 try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
 	$(Q)root=$$(host-tools/distro/debian.sh root cache=$(CACHE) arch=$(TRY_ARCH) mirror=$(DEBIAN_MIRROR)) && \
-	host-tools/distro/try.sh stage "$(SCAN)" $(BIN) $$root $(TRY_STAGE) "$(ARGS)" && \
+	host-tools/distro/try.sh stage "$(SCAN)" $(BIN) $$root $(TRY_STAGE) && \
 	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
 	host-tools/initramfs/overlay-cpio.sh $(BUILD)/$(TRY_ARCH)/try.cpio $(BUILD)/$(TRY_ARCH)/initramfs.cpio $(TRY_STAGE)
 

@@ -3,14 +3,19 @@
 #
 #   try.sh arch   "SCAN" BIN
 #       the Debian architecture of BIN (i386 or armhf), or an error saying
-#       what BIN is instead
-#   try.sh stage  "SCAN" BIN ROOT STAGE "ARGS"
-#       STAGE/try/NAME, the libraries it needs (the scanner's closure in
-#       ROOT, a Debian root of its architecture; a library of that name
-#       beside BIN is taken instead, and found first through
-#       LD_LIBRARY_PATH), /bin/sh from ROOT for the session runner, and
-#       y2038/try-user.tsv: the program run before, across and after the
-#       overflow
+#       what BIN is instead; BIN may be a directory, whose ELF files must
+#       all be of one architecture
+#   try.sh stage  "SCAN" BIN ROOT STAGE
+#       STAGE/try/NAME (BIN, a program or a directory, copied whole), the
+#       libraries its programs need (the scanner's closure in ROOT, a Debian
+#       root of its architecture; a library of that name beside BIN is taken
+#       instead, and found first through LD_LIBRARY_PATH), /bin/sh from ROOT
+#       for the session runner, and y2038/try-user.tsv: the command run
+#       before, across and after the overflow. The command line is
+#       $Y2038_TRY_ARGS, exactly as the user typed it (make passes ARGS
+#       through the environment, never through a shell): for a program,
+#       its arguments; for a directory, the command to run in it. The
+#       guest's shell reads it as the user's shell would.
 #   try.sh report RUN_DIR
 #       what it printed and how it ended, per machine, config and phase
 #
@@ -21,19 +26,25 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 arch() {
-	local scan=$1 bin=$2 info json rc err
-	[ -f "$bin" ] || die "BIN=$bin: no such file"
+	local scan=$1 bin=$2 info json rc err machine class files
+	[ -e "$bin" ] || die "BIN=$bin: no such file or directory"
 	json=$(mktemp)
 	rc=0
 	# shellcheck disable=SC2086
 	$scan --json "$json" "$bin" >/dev/null 2>"$json.err" || rc=$?
 	# 1 is a file it could not read, said in the JSON; 2 is the scanner's own
-	if [ $rc -gt 1 ] || ! info=$(jq -er '.[0] | "\(.error // "")|\(.machine)|\(.elf_class)"' "$json" 2>/dev/null); then
+	if [ $rc -gt 1 ] || ! info=$(jq -er 'if length == 0 then error("no ELF file") else
+			(map(select(.class != "error")) | if length == 0 then .[0] else . end)
+			| [.[] | "\(.error // "")|\(.machine)|\(.elf_class)"] | unique | join("\n") end' \
+			<(jq 'if type == "array" then . else [.] end' "$json") 2>/dev/null); then
 		err=$(head -3 "$json.err")
 		rm -f "$json" "$json.err"
+		[ -d "$bin" ] && die "BIN=$bin: a directory with no 32-bit program in it"
 		die "the scanner failed on BIN=$bin: ${err:-no result}"
 	fi
 	rm -f "$json" "$json.err"
+	[ "$(wc -l <<<"$info")" -eq 1 ] ||
+		die "BIN=$bin holds programs of more than one architecture: $(cut -d'|' -f2,3 <<<"$info" | tr '\n|' ' -')"
 	IFS="|" read -r err machine class <<<"$info"
 	[ -z "$err" ] || die "BIN=$bin: $err"
 	case $machine/$class in
@@ -59,29 +70,44 @@ place() {
 }
 
 stage() {
-	local scan=$1 root=$3 stage=$4 args=$5 name f
+	local scan=$1 root=$3 stage=$4 args=${Y2038_TRY_ARGS-} name f cmd elf
+	case $args in
+	*$'\t'* | *$'\n'*) die "ARGS: a tab or a newline cannot be passed to the guest's command line" ;;
+	esac
 	bin=$(realpath "$2")
 	bindir=$(dirname "$bin")
 	root=$(realpath "$root")
 	name=$(basename "$bin")
 	rm -rf "$stage"
 	mkdir -p "$stage/try/lib" "$stage/y2038" "$stage/scenarios" "$stage/usr/bin"
-	install -m 755 "$bin" "$stage/try/$name"
+	if [ -d "$bin" ]; then
+		[ -n "$args" ] || die "BIN=$bin is a directory: ARGS= is the command to run in it (ARGS=./set-2038)"
+		cp -a "$bin" "$stage/try/$name"
+		bindir=$bin
+		cmd="cd /try/$name && LD_LIBRARY_PATH=/try/lib $args"
+		elf=$(find "$bin" -type f -exec sh -c 'head -c4 "$1" | grep -q "^.ELF"' _ {} \; -print)
+	else
+		install -m 755 "$bin" "$stage/try/$name"
+		cmd="LD_LIBRARY_PATH=/try/lib /try/$name${args:+ $args}"
+		elf=$bin
+	fi
 	# The session runs commands with /bin/sh: the root's dash, and its libraries.
 	install -m 755 "$root/usr/bin/dash" "$stage/usr/bin/dash"
 	ln -s usr/bin "$stage/bin"
 	ln -s dash "$stage/usr/bin/sh"
 	ln -s usr/lib "$stage/lib"
 	# shellcheck disable=SC2086
-	{ $scan --needed --root "$root" "$bin" || die "cannot find every library $bin needs (see above)"
-	  $scan --needed --root "$root" "$root/usr/bin/dash"; } | sort -u |
+	{ for f in $elf; do
+		$scan --needed --root "$root" "$f" || die "cannot find every library $f needs (see above)"
+	  done
+	  $scan --needed --root "$root" "$root/usr/bin/dash"; } | grep -v "^$bin" | sort -u |
 		while read -r f; do place "$f" "$root" "$stage"; done
 	{
-		echo "# make try: $bin $args"
+		echo "# make try: $bin, command: $cmd"
 		for phase in before across after; do
 			# "a^" matches nothing: the lab cannot know what is right for
 			# this program, only how it ended and what it printed.
-			printf '%s\t%s\t-\ta^\tLD_LIBRARY_PATH=/try/lib /try/%s %s\n' "$phase" "$name" "$name" "$args"
+			printf '%s\t%s\t-\ta^\t%s\n' "$phase" "$name" "$cmd"
 		done
 	} >"$stage/y2038/try-user.tsv"
 }
@@ -117,7 +143,7 @@ cmd=${1:-}
 shift || true
 case $cmd in
 arch) [ $# -eq 2 ] || die "arch SCAN BIN"; arch "$@" ;;
-stage) [ $# -eq 5 ] || die "stage SCAN BIN ROOT STAGE ARGS"; stage "$@" ;;
+stage) [ $# -eq 4 ] || die "stage SCAN BIN ROOT STAGE"; stage "$@" ;;
 report) [ $# -eq 1 ] || die "report RUN_DIR"; report "$@" ;;
 *) die "unknown command \"$cmd\": want arch, stage or report" ;;
 esac

@@ -53,23 +53,45 @@ out=$(mk validate-distro DISTRO_ARCH=mips RESULTS="$work/r" 2>&1)
 expect "validate-distro: an unknown DISTRO_ARCH is refused, naming the known ones" \
 	grep -q 'DISTRO_ARCH=mips: the lab validates armhf i386' <<<"$out"
 
-# --- make try: a legacy program of ours, across the overflow.
+# --- make try: a legacy program of ours, across the overflow, with a command
+# line a shell would take (quotes, parentheses, $ and ;), and a directory
+# holding a test that runs its helper, as kselftest's set-2038 does.
 cat >"$work/tryme.c" <<'EOF'
 #include <stdio.h>
 #include <time.h>
-int main(void)
+int main(int argc, char **argv)
 {
 	struct timespec ts = { 0, 100000000 };
 	time_t t = time(NULL);
+	int i;
 
 	if (nanosleep(&ts, NULL))
 		perror("nanosleep");
 	printf("time() = %lld\n", (long long)t);
+	for (i = 1; i < argc; i++)
+		printf("argv[%d] = <%s>\n", i, argv[i]);
 	return 0;
 }
 EOF
-if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c"; then
-	mk try BIN="$work/tryme" RESULTS="$work/try" >"$work/try.out" 2>&1
+cat >"$work/helper.c" <<'EOF'
+#include <stdio.h>
+#include <unistd.h>
+int main(void)
+{
+	char *argv[] = { "./tryme", "from the helper", NULL };
+
+	/* as set-2038 runs ./nanosleep: a program beside it, by relative path */
+	execv(argv[0], argv);
+	perror("execv ./tryme");
+	return 1;
+}
+EOF
+mkdir -p "$work/trydir"
+if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "$work/trydir/tryme" &&
+   i686-linux-gnu-gcc -O2 -o "$work/trydir/helper" "$work/helper.c"; then
+	# what a user types: make try BIN=... ARGS='"a b" '(c)' '$HOME' ";" ; echo "after ;"'
+	args='"a b" '"'"'(c)'"'"' '"'"'$HOME'"'"' ";" ; echo "after ;"'
+	mk try BIN="$work/tryme" ARGS="$args" RESULTS="$work/try" >"$work/try.out" 2>&1
 	rc=$?
 	report=$work/try/latest/try/report.txt
 	expect "try: runs on every i386-userland machine and config (exit 0)" \
@@ -80,9 +102,24 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c"; then
 		test "$(sed -n '/^== i386-compat32-n/,/^==/p' "$report" | grep -c 'printed the ENOSYS message')" = 3
 	expect "try: with =y, the program ends with exit 0 and no errno message" \
 		test "$(sed -n '/^== i386-compat32-y /,/^==/p' "$report" | grep -c -- '-> [a-z]*: exit 0 in')" = 3
+	expect "try: the command line reaches the guest as typed" \
+		grep -qF "/try/tryme $args" "$work/try/latest/boots/i386-compat32-y-try/tap.log"
+	expect "try: ... and the guest's shell reads it as a shell would (quotes, parentheses, \$, ;)" \
+		test "$(sed -n '/^== i386-compat32-y /,/^==/p' "$report" | grep -m4 -o 'argv\[[0-9]\] = <.*>' | tr '\n' '|')" = \
+		'argv[1] = <a b>|argv[2] = <(c)>|argv[3] = <$HOME>|argv[4] = <;>|'
+	expect "try: ... and runs what follows the ; as its own command" \
+		grep -q 'after ;' "$report"
+	mk try BIN="$work/trydir" ARGS=./helper RESULTS="$work/trydir-run" >"$work/trydir.out" 2>&1
+	rc=$?
+	report=$work/trydir-run/latest/try/report.txt
+	expect "try: a directory runs the command in it, and finds the helper beside it (exit 0)" \
+		test "$rc:$(grep -c 'argv\[1\] = <from the helper>' "$report")" = "0:12"
 else
-	not_ok "try: i686-linux-gnu-gcc cannot build the test program"
+	not_ok "try: i686-linux-gnu-gcc cannot build the test programs"
 fi
+out=$(mk try BIN="$work/trydir" RESULTS="$work/try2" 2>&1)
+expect "try: a directory without ARGS is refused, saying what ARGS is for" \
+	grep -q "BIN=$work/trydir is a directory: ARGS= is the command to run in it" <<<"$out"
 printf 'not an ELF file\n' >"$work/garbage"
 out=$(mk try BIN="$work/garbage" RESULTS="$work/try2" 2>&1)
 expect "try: a file that is not ELF is refused with the scanner's reason" \
