@@ -36,7 +36,7 @@ SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
 .PHONY: validate-distro distro-inputs distro-report try try-inputs try-report
 validate-distro: deps
-	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(strip $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
+	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 

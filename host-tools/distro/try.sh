@@ -34,7 +34,7 @@ arch() {
 	$scan --json "$json" "$bin" >/dev/null 2>"$json.err" || rc=$?
 	# 1 is a file it could not read, said in the JSON; 2 is the scanner's own
 	if [ $rc -gt 1 ] || ! info=$(jq -er 'if length == 0 then error("no ELF file") else
-			(map(select(.class != "error")) | if length == 0 then .[0] else . end)
+			(map(select(.class != "error")) as $ok | if ($ok | length) == 0 then [.[0]] else $ok end)
 			| [.[] | "\(.error // "")|\(.machine)|\(.elf_class)"] | unique | join("\n") end' \
 			<(jq 'if type == "array" then . else [.] end' "$json") 2>/dev/null); then
 		err=$(head -3 "$json.err")
