@@ -84,10 +84,12 @@ $(MACHINE_ENVS)/%.env: machines/%.mk machines/defaults.mk
 
 # The lab needs the common packages; a machine whose own packages this host
 # cannot provide (not root, or not in this Debian) is skipped with the reason.
-# The lab offers two kernels (KERNEL=): Debian's default source and 6.12; the
-# series must apply to both, so check needs both.
-KERNEL_CHOICES   := linux-source linux-source-6.12
-COMMON_PACKAGES  := $(sort $(KERNEL) $(KERNEL_CHOICES)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap
+# The kernels the lab offers (KERNEL=) are data/kernel-sources.tsv: those it
+# names "apt" are installed here; the others are fetched into the cache when
+# used. The series must apply to every one, so check needs them all.
+KERNEL_CHOICES   := $(shell awk -F'\t' '!/^\#/ && NF >= 2 { print $$1 }' data/kernel-sources.tsv)
+KERNEL_APT       := $(shell awk -F'\t' '!/^\#/ && $$2 == "apt" { print $$1 }' data/kernel-sources.tsv)
+COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)

@@ -12,7 +12,7 @@
 #       Debian's shipped kernel config for that flavour (package linux-config-X.Y)
 #   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       those packages (not their dependencies) of the suite, unpacked into a
-#       fresh DIR; no root needed
+#       fresh DIR; no root needed. PACKAGE=VERSION takes that version.
 #
 # Packages come from a private apt state in the cache (APT::Architectures
 # set there, not with dpkg --add-architecture). debootstrap needs root.
@@ -25,7 +25,7 @@ cmd=${1:-}
 shift || true
 cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour=
 args=()
-while [ $# -gt 0 ] && [[ $1 == *=* ]]; do
+while [ $# -gt 0 ] && [[ $1 =~ ^[a-z_][a-z0-9_]*= ]]; do	# not PACKAGE=VERSION
 	args+=("$1")
 	shift
 done
@@ -49,7 +49,11 @@ apt_private() {
 		: >"$a/status"
 		{
 			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
-			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main"
+			# a release has its security archive; sid and backports have none
+			case $suite in
+			sid | unstable | experimental | *-backports) ;;
+			*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main" ;;
+			esac
 		} >"$a/sources.list"
 	fi
 	apt-get -q -o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=- \
@@ -68,6 +72,15 @@ apt_download() {	# PACKAGE...: into $base/debs
 	mkdir -p "$base/debs"
 	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 ||
 		die "apt-get download $* failed: $(tail -3 "$base/apt.log")"
+}
+
+# NAME or NAME=VERSION -> the start of its .deb's file name (an epoch's
+# colon is %3a in it).
+deb_name() {
+	case $1 in
+	*=*) local v=${1#*=}; echo "${1%%=*}_${v//:/%3a}" ;;
+	*) echo "$1" ;;
+	esac
 }
 
 # DEB DIR: as dpkg would, without replacing DIR's /bin -> usr/bin symlinks.
@@ -157,17 +170,21 @@ config)
 	;;
 package)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
+	# NAME, or NAME=VERSION for that version of it
 	for p in "$@"; do
-		ls "$base/debs/${p}_"*.deb >/dev/null 2>&1 && continue
-		say APT "$p:$arch"
-		apt_download "$p:$arch"
+		ls "$base/debs/$(deb_name "$p")"_*.deb >/dev/null 2>&1 && continue
+		say APT "$p ($suite, $arch)"
+		case $p in
+		*=*) apt_download "${p%%=*}:$arch=${p#*=}" ;;
+		*) apt_download "$p:$arch" ;;
+		esac
 	done
 	rm -rf "$out.tmp"
 	mkdir -p "$out.tmp"
 	for p in "$@"; do
-		deb=$(ls "$base/debs/${p}_"*.deb | tail -1)
+		deb=$(ls "$base/debs/$(deb_name "$p")"_*.deb | tail -1)
 		unpack "$deb" "$out.tmp"
-		echo "$p $(dpkg-deb -f "$deb" Version)" >>"$out.tmp/.versions"
+		echo "${p%%=*} $(dpkg-deb -f "$deb" Version)" >>"$out.tmp/.versions"
 	done
 	rm -rf "$out"
 	mv "$out.tmp" "$out"

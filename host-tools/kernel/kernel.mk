@@ -1,7 +1,9 @@
 # Stage: source package -> patched tree -> kernel (host-tools/kernel/).
-# kernel.sh unpacks Debian's linux-source into the cache, applies the series
-# (series.sh) to a copy, configures it from the fragments, checks that every
-# value took (kconfig-verify) and builds, or reuses a cached build.
+# kernel.sh unpacks Debian's linux-source into the cache (or fetches it
+# first: data/kernel-sources.tsv), makes the version's working tree carry
+# the series (series.sh lists it, source.sh applies it), configures the
+# machine's build folder from the fragments, checks that every value took
+# (kconfig-verify) and builds, or reuses a cached build.
 
 $(HOST)/kconfig-verify: host-tools/kernel/kconfig-verify.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h host-tools/read-file.h
 
@@ -25,7 +27,7 @@ KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/k
 # patches, the fragments, the scripts, the source package) or its image is
 # gone (kernel.sh's .env.mk names both), never on every make.
 -include $(wildcard $(KERNEL_ENVS)/*.env.mk)
-KERNEL_SCRIPTS := $(addprefix host-tools/kernel/,kernel.sh source.sh series.sh) host-tools/lib.sh
+KERNEL_SCRIPTS := $(addprefix host-tools/kernel/,kernel.sh source.sh series.sh) host-tools/lib.sh data/kernel-sources.tsv
 SERIES_FILES    = $(if $(filter none,$(SERIES)),,$(SERIES) $(wildcard $(dir $(SERIES))*.patch $(dir $(SERIES))*/*.patch))
 # The metapackage (KERNEL=linux-source) moves to another version with its docs.
 KERNEL_PACKAGE_STAMP = $(wildcard /usr/share/doc/$(KERNEL)/changelog.Debian.gz)

@@ -22,13 +22,15 @@
 # Each result is kept in its own folder, named by what decides it (kernel
 # version, machine, config, patch-series hash, fragment hash): the image,
 # its .config and the build log. An existing result is reused (REUSE).
-# Results are built in the machine's work tree, one per (kernel version,
-# machine, series), which its configs share: the second config of a machine
-# starts from the first one's finished tree, and kbuild's per-option
-# dependencies (include/config/*) decide what the config change recompiles.
-# A build that was interrupted (Ctrl-C, kill -9) leaves the tree marked; the
-# next one removes the objects it may have left half-written. On failure,
-# out= holds KERNEL_ERROR=<why> and the exit status is 1.
+# Results are built in the machine's build folder, one per (kernel version,
+# machine), from the version's one working source tree, which carries the
+# series asked for (source.sh tree_take): a machine's second config, or the
+# same kernel without the lab's patches, starts from what the last build
+# left, and kbuild's dependencies (include/config/* for each option, and
+# the sources a patch touched) decide what is recompiled. A build that was
+# interrupted (Ctrl-C, kill -9) leaves its folder marked; the next one
+# removes the objects it may have half-written. On failure, out= holds
+# KERNEL_ERROR=<why> and the exit status is 1.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -39,12 +41,6 @@ ccache=${ccache-}
 machine_facts "$machine_env"
 cache=$(realpath -m "$cache")
 builds=$(realpath -m "${builds:-$cache/build}")
-abs=()
-for f in $fragments; do
-	[ -r "$f" ] || { echo "kernel.sh: config fragment $f is missing" >&2; exit 1; }
-	abs+=("$(realpath "$f")")
-done
-fragments="${abs[*]}"
 here=$(cd "$(dirname "$0")" && pwd)
 # A kernel that cannot be had is recorded in $out, so the run goes on with the
 # other machines and this one's boots become ERROR cells naming the cause.
@@ -74,13 +70,16 @@ wait_for() {
 # --- The source tree, unpacked and patched (source.sh).
 # shellcheck source=host-tools/kernel/source.sh
 . "$here/source.sh"
+# shellcheck disable=SC2086 # one fragment per word
+config_files $fragments
+fragments="${configs[*]}"
 kernel_source "$cache" "$package" "$series"
 
-# --- Where: the result, named by its inputs; the machine's work tree.
+# --- Where: the result, named by its inputs; the machine's build folder.
 fhash=$(cat $fragments | sha256sum | cut -c1-12)
 base=$builds/$srcpkg-$version
 result=$base/$machine-$config-p$phash-f$fhash
-work=$base/$machine-p$phash.work
+machine_work "$builds"
 image=$result/$(basename "$kimage")
 
 # What a full build of this machine took here last, for the plan.
@@ -112,12 +111,15 @@ flock 9	# two runs may share the cache; one builds, the other waits
 if [ -f "$image" ]; then
 	say REUSE "$machine $config kernel: $image"
 else
-	exec 8>"$work.lock"
-	flock 8	# one build at a time in the machine's tree
-	mkdir -p "$work"
+	# The working source tree carries this series for the whole build, and
+	# no build of another series or machine changes it meanwhile.
+	tree_take ${patches[@]+"${patches[@]}"}
 	from=$(cat "$work/.y2038-config" 2>/dev/null || true)
+	# ...unless it was interrupted, or built from an older tree
+	[ ! -f "$work/.y2038-building" ] || from=
+	[ "$(cat "$work/.y2038-tree-generation" 2>/dev/null)" = "$(cat "$tree.generation")" ] || from=
 	if [ -n "$from" ]; then
-		why="from its $from tree ($work): kbuild recompiles what the config change touches"
+		why="from what its last build ($from) left in $work: kbuild recompiles what the change touches"
 	elif other=$(ls -d "$base/$machine-$config-"*/ 2>/dev/null | grep -vx "$result/" | head -1) && [ -n "$other" ]; then
 		why="the patch series or config fragments changed since $other"
 	else
@@ -125,23 +127,9 @@ else
 	fi
 	say KERNEL "$machine $config: $srcpkg $version, patches $patches_desc: building $why (log: $result.log)"
 	start=$(date +%s)
-	cc=()
-	if [ -n "$ccache" ]; then
-		mkdir -p "$ccache"
-		export CCACHE_DIR=$ccache
-		cc=(CC="ccache ${kcross}gcc" HOSTCC="ccache gcc")
-	fi
-	kmake() { make -C "$tree" O="$work" ARCH="$karch" CROSS_COMPILE="$kcross" "${cc[@]}" "$@"; }
-	# An interrupted build may have left objects half-written, newer than
-	# its mark: remove them, and kbuild makes them again.
-	if [ -f "$work/.y2038-building" ]; then
-		say CLEAN "$machine: the last build in $work was interrupted; removing what it may have half-written"
-		find "$work" -name '*.o' -newer "$work/.y2038-building" -delete
-		rm -f "$work/vmlinux" "$work/$kimage"
-	fi
-	if ! { kmake tinyconfig &&
-	       (cd "$tree" && scripts/kconfig/merge_config.sh -m -O "$work" "$work/.config" $fragments) &&
-	       kmake olddefconfig; } >"$result.log" 2>&1; then
+	work_begin "$config, patches $patches_desc"
+	# shellcheck disable=SC2086 # one fragment per word
+	if ! kconfigure "$work" $fragments >"$result.log" 2>&1; then
 		tail -20 "$result.log" >&2
 		die "configuring $machine $config failed (log: $result.log)"
 	fi
@@ -153,13 +141,13 @@ else
 	echo "$vout"
 	# How far along: objects compiled so far, against what a full build of
 	# this machine made, every 30 s.
-	echo "$config" >"$work/.y2038-building"
 	if [ -n "$from" ]; then
 		estimate=$(find "$work" -name '*.o' | wc -l)
 	else
 		estimate=$(cat "$base/$machine"-*/.y2038-build 2>/dev/null | awk '{ print $3 }' | sort -n | tail -1 || true)
 	fi
-	kmake -j"$(nproc)" "$ktarget" >>"$result.log" 2>&1 &
+	touch "$work/.y2038-building"	# objects newer than this are this build's
+	kbuild "$work" -j"$(nproc)" "$ktarget" >>"$result.log" 2>&1 &
 	kpid=$!
 	while ! wait_for "$kpid" 30; do
 		compiled=$(find "$work" -name '*.o' -newer "$work/.y2038-building" | wc -l)
@@ -181,9 +169,8 @@ else
 	echo "$seconds $recompiled $objects" >"$result.tmp/.y2038-build"
 	rm -rf "$result"
 	mv "$result.tmp" "$result"
-	echo "$config" >"$work/.y2038-config"
-	rm -f "$work/.y2038-building"
-	exec 8>&-
+	work_end "$config, patches $patches_desc"
+	exec 7>&-
 	say BUILT "$machine $config in $seconds s, $recompiled of $objects objects compiled: $image"
 fi
 read -r seconds recompiled objects <"$result/.y2038-build"
@@ -197,6 +184,6 @@ printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
 # For make: the image this depends on, and the source it came from.
 name=$(basename "$out" .env)
 printf 'kernel.%s.image := %s\nkernel.%s.tarball := %s\n' "$name" "$image" \
-	"$name" "/usr/src/$srcpkg.tar.xz" >"$out.mk.$$"
+	"$name" "$tarball" >"$out.mk.$$"
 mv "$out.mk.$$" "$out.mk"
 mv "$out.$$" "$out"

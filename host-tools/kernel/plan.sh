@@ -28,8 +28,10 @@ cores=$(nproc)
 full=0 rebuild=0 total=0 first=0 machines=() prev=
 for k in "$@"; do
 	IFS=: read -r m c env frags <<<"$k"
-	read -r what secs < <("$LAB_TOP/host-tools/kernel/kernel.sh" "${args[@]}" plan=yes \
-		machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null || echo "unknown 0")
+	# its last line: the first plan may unpack the source, and says so first
+	read -r what secs < <({ "$LAB_TOP/host-tools/kernel/kernel.sh" "${args[@]}" plan=yes \
+		machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null ||
+		echo "unknown 0"; } | tail -1)
 	# a machine's second config is built from the tree its first one leaves
 	[ "$what" = build ] && [ "$m" = "$prev" ] && what=rebuild
 	case $what in

@@ -25,15 +25,10 @@ printf 'CONFIG_A=y\nthis is not kconfig\n' >"$work/broken"
 expect "kconfig-verify: a broken .config is exit 2 with its line" \
 	test "$?: $(cat "$work/kv.out")" = "2: kconfig-verify: $work/broken:2: not a config line: \"this is not kconfig\""
 
-# --- The patch series mechanism, on a fixture tree and patch.
+# --- The patch series mechanism, on a fixture tree and patch: series.sh
+# lists and hashes it, source.sh's tree_take makes the one working tree
+# carry the patches asked for.
 series=$fixtures/series/series
-tree=$work/tree
-cp -r "$fixtures/series/tree" "$tree"
-before=$(sha256sum "$tree/hello.c")
-"$top/host-tools/kernel/series.sh" apply "$series" "$tree" "$work/patched" 2>"$work/series.err"
-expect "series: the fixture series applies" test $? = 0
-expect "series: the patched tree has the change" grep -q 'Hello, 2038' "$work/patched/hello.c"
-expect "series: the pristine tree is untouched" test "$(sha256sum "$tree/hello.c")" = "$before"
 expect "series: list names the patches in order" \
 	test "$("$top/host-tools/kernel/series.sh" list "$series" | xargs -n1 basename | tr '\n' ' ')" = "0001-hello-say-which-year-it-is.patch "
 h1=$("$top/host-tools/kernel/series.sh" hash "$series")
@@ -50,18 +45,62 @@ expect "series: ... and only for that kernel" \
 	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.1)" = "$work/series2/0001-hello-say-which-year-it-is.patch"
 expect "series: ... and the hash tells the two apart" \
 	test "$("$top/host-tools/kernel/series.sh" hash "$work/series2/series" 6.12)" != "$h2"
-"$top/host-tools/kernel/series.sh" apply "$work/series2/series" "$fixtures/series/tree" "$work/patched612" 6.12 2>"$work/series.err"
-expect "series: ... and is what applies" grep -q 'Hello, 2040' "$work/patched612/hello.c"
-cp "$fixtures/series/tree/hello.c" "$work/other.c"
-sed -i 's/Hello/Goodbye/' "$tree/hello.c"
-"$top/host-tools/kernel/series.sh" apply "$series" "$tree" "$work/patched2" 2>"$work/series.err"
-expect "series: a patch that does not apply is an error naming it" \
-	test "$?: $(tail -1 "$work/series.err")" = "1: series.sh: patch 1, 0001-hello-say-which-year-it-is.patch, does not apply to $tree"
-expect "series: ... and leaves no half-patched tree" test ! -e "$work/patched2"
 printf '0002-missing.patch\n' >"$work/series2/series"
 "$top/host-tools/kernel/series.sh" list "$work/series2/series" >/dev/null 2>"$work/series.err"
 expect "series: a series naming a missing patch is an error" \
 	grep -q "names 0002-missing.patch, which is not in" "$work/series.err"
+
+# tree_take, in a subshell per call as kernel.sh calls it (die exits).
+p1=$fixtures/series/0001-hello-say-which-year-it-is.patch
+p2=$work/0002-hello-say-goodbye.patch
+cp -r "$fixtures/series/tree" "$work/p2a" && cp -r "$work/p2a" "$work/p2b"
+patch -s -d "$work/p2a" -p1 <"$p1" && cp "$work/p2a/hello.c" "$work/p2b/hello.c"
+printf '#include <stdio.h>\n\nvoid goodbye(void)\n{\n\tputs("Goodbye");\n}\n' >"$work/p2b/bye.c"
+sed -i 's/return 0;/goodbye();\n\treturn 0;/' "$work/p2b/hello.c"
+(cd "$work" && diff -Nur p2a p2b | sed 's|^--- p2a/|--- a/|; s|^+++ p2b/|+++ b/|' >"$p2")
+take() {
+	(
+		say() { :; }
+		die() { echo "$*" >&2; exit 1; }
+		# shellcheck source=host-tools/kernel/source.sh
+		. "$top/host-tools/kernel/source.sh"
+		pristine=$fixtures/series/tree tree=$work/tree srcpkg=fixture version=1
+		tree_take "$@"
+	)
+}
+before=$(sha256sum <"$fixtures/series/tree/hello.c")
+take "$p1" "$p2" 2>"$work/take.err"
+expect "tree_take: two patches apply" \
+	test "$?:$(grep -c Goodbye "$work/tree/hello.c" "$work/tree/bye.c" | tr '\n' ' ')" = "0:$work/tree/hello.c:0 $work/tree/bye.c:1 "
+expect "tree_take: ... the pristine tree is untouched" test "$(sha256sum <"$fixtures/series/tree/hello.c")" = "$before"
+gen=$(cat "$work/tree.generation")
+touch -d 2000-01-01 "$work/tree/hello.c"
+take "$p1" 2>"$work/take.err"
+expect "tree_take: the first patch only: the second is reverted, its new file removed" \
+	test "$?:$(grep -c 'Hello, 2038' "$work/tree/hello.c"):$(grep -c goodbye "$work/tree/hello.c"):$([ -e "$work/tree/bye.c" ] && echo bye)" = "0:1:0:"
+expect "tree_take: ... and a reverted file is newer than what was built from it (kbuild rebuilds it)" \
+	test "$(stat -c %Y "$work/tree/hello.c")" -gt "$(date -d 2000-01-02 +%s)"
+touch -d 2000-01-01 "$work/tree/hello.c"
+take "$p1" 2>"$work/take.err"
+expect "tree_take: the same patches again change nothing" \
+	test "$?:$(stat -c %Y "$work/tree/hello.c")" = "0:$(date -d 2000-01-01 +%s)"
+take 2>"$work/take.err"
+expect "tree_take: no patches: the tree is the pristine one again" \
+	test "$?:$(sha256sum <"$work/tree/hello.c")" = "0:$before"
+sed 's/puts("Hello");/puts("Hi");/' "$p1" >"$work/0001-broken.patch"
+sed -i 's/-\tputs("Hello");/-\tputs("Hi");/' "$work/0001-broken.patch"
+take "$p1" "$work/0001-broken.patch" 2>"$work/take.err"
+expect "tree_take: a patch that does not apply is an error naming it" \
+	test "$?: $(tail -1 "$work/take.err")" = "1: patch 2, 0001-broken.patch, does not apply to fixture 1"
+expect "tree_take: ... and the tree keeps what applied before it, and says so" \
+	test "$(grep -c 'Hello, 2038' "$work/tree/hello.c"):$(wc -l <"$work/tree.applied")" = "1:1"
+expect "tree_take: ... with the generation it had" test "$(cat "$work/tree.generation")" = "$gen"
+touch "$work/tree.dirty"	# what an interrupted tree_take leaves
+take "$p2" 2>"$work/take.err"
+expect "tree_take: a tree left half-changed is made anew, with a new generation" \
+	test "$(cat "$work/tree.generation")" != "$gen"
+expect "tree_take: ... and then carries what was asked (a patch that needs another fails, named)" \
+	grep -q "patch 1, 0002-hello-say-goodbye.patch, does not apply" "$work/take.err"
 
 # --- Dependencies: nothing to do when installed; the exact command otherwise.
 out=$("$top/host-tools/deps.sh" bash coreutils 2>&1)
