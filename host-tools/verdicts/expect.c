@@ -106,8 +106,13 @@ static int parse_reason(char *line, int lineno, struct expect_table *t,
 	size_t i;
 
 	if (!tab || tab == line + 1 || (size_t)(tab - line - 1) >= sizeof(r->name) ||
-	    !tab[1] || strlen(tab + 1) >= sizeof(r->text) || strchr(tab + 1, '\t')) {
+	    !tab[1] || strchr(tab + 1, '\t')) {
 		snprintf(err, errlen, "%s:%d: a named reason is @name<TAB>text", name, lineno);
+		return -1;
+	}
+	if (strlen(tab + 1) >= sizeof(r->text)) {
+		snprintf(err, errlen, "%s:%d: a reason's text is at most %zu characters",
+			 name, lineno, sizeof(r->text) - 1);
 		return -1;
 	}
 	*tab = '\0';
