@@ -2,51 +2,75 @@
 # kunit.sh - the KUnit tests of the lab's patches, under QEMU, with the
 # kernel's own tool (tools/testing/kunit/kunit.py).
 #
-#   kunit.sh cache=DIR package=NAME series=FILE arch=ARCH cross=PREFIX \
-#            kunitconfig=FILE [kconfig_add="CONFIG_A=y ..."] [action=exec] out=DIR
+#   kunit.sh cache=DIR package=NAME series=FILE machine_env=FILE builds=DIR \
+#            fragments="A B C" kunitconfig=FILE [kconfig_add="CONFIG_A=y ..."] \
+#            [ccache=DIR] [action=exec] out=DIR
 #
-# Builds in the cache (one directory per patched tree, arch and config, so a
-# second run only boots), boots the test kernel with qemu-system-ARCH, and
-# keeps kunit.py's log and the kernel's KTAP in out/. Exits non-zero unless
-# every test passed, and never with no tests at all. action=exec only boots
-# the test kernel already built (make bench times that).
+# The test kernel is the machine's lab kernel (its fragments, normally the
+# compat32-y ones) with the kunitconfig added, built in the
+# machine's build folder for this kernel version (source.sh machine_work),
+# which the lab's own kernels share: kbuild recompiles only what the KUnit
+# options change. kunit.py gets the whole resolved config as its
+# kunitconfig (every option said, so its olddefconfig adds nothing but its
+# board's console), builds, boots it with qemu-system-ARCH and reads its
+# KTAP; the log and the KTAP stay in out/. Exits non-zero unless every test
+# passed, and never with no tests at all. action=exec only boots the test
+# kernel the last run built (make bench times it).
 set -euo pipefail
-
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
+action=run kconfig_add= ccache=
 kv_args "$@"
-need cache package series arch kunitconfig out
-cross=${cross-} kconfig_add=${kconfig_add-} action=${action:-run}
-case $action in run|exec) ;; *) echo "kunit.sh: action=$action: run or exec" >&2; exit 2 ;; esac
+need cache package series machine_env builds fragments kunitconfig out
+machine_facts "$machine_env"
+[ -n "$kunit_arch" ] || die "machines/$machine.mk names no kunit_arch"
+case $action in run|exec) ;; *) die "action=$action: run or exec" ;; esac
 here=$(cd "$(dirname "$0")/../kernel" && pwd)
-[ -r "$kunitconfig" ] || die "$kunitconfig: no such kunitconfig"
+mkdir -p "$out"
+out=$(realpath "$out")
 # shellcheck source=host-tools/kernel/source.sh
 . "$here/source.sh"
+# shellcheck disable=SC2086 # one fragment per word
+config_files $fragments "$kunitconfig"
 kernel_source "$(realpath -m "$cache")" "$package" "$series"
 [ "$phash" != none ] || die "the series is empty: no patches, so no tests of them"
 
-chash=$(cat "$kunitconfig" <(echo "$kconfig_add") | sha256sum | cut -c1-12)
-build=$(realpath -m "$cache")/kunit/$srcpkg-$version-p$phash/$arch-c$chash
-mkdir -p "$build" "$out"
-exec 9>"$build.lock"
-flock 9
-args=("$action" --arch="$arch" --build_dir="$build" --kunitconfig="$(realpath "$kunitconfig")"
-      --timeout=300 --raw_output=kunit)
-[ "$action" = exec ] || args+=(--jobs="$(nproc)")
-[ -z "$cross" ] || args+=(--cross_compile="$cross")
-for c in $kconfig_add; do args+=(--kconfig_add="$c"); done
+# The working tree carries the series, and the build folder is this one's,
+# while kunit.py builds.
+tree_take "${patches[@]}"
+machine_work "$builds"
+args=("$action" --arch="$kunit_arch" --build_dir="$work" --timeout=300 --raw_output=kunit)
+if [ "$action" = run ]; then
+	work_begin "kunit: patches $patches_desc"
+	printf '%s\n' $kconfig_add >"$out/add.config"
+	if ! kconfigure "$work" "${configs[@]}" "$out/add.config" >"$out/config.log" 2>&1; then
+		tail -20 "$out/config.log" >&2
+		die "$kunit_arch: configuring the test kernel failed (log: $out/config.log)"
+	fi
+	grep -E '^(CONFIG_|# CONFIG_.* is not set)' "$work/.config" >"$out/full.kunitconfig"
+	args+=(--kunitconfig="$out/full.kunitconfig" --jobs="$(nproc)")
+	[ -z "$ccache" ] || args+=(--make_options "CC=ccache ${kcross}gcc")
+	export CCACHE_DIR=$ccache
+fi
+[ -z "$kcross" ] || args+=(--cross_compile="$kcross")
 
-say KUNIT "$arch ($action): $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
+say KUNIT "$kunit_arch ($action): $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
 start=$(date +%s)
-rc=0
+[ "$action" = exec ] || touch "$work/.y2038-building"	# objects newer are this build's
+rc=0 recompiled=
 (cd "$tree" && python3 tools/testing/kunit/kunit.py "${args[@]}") >"$out/kunit.log" 2>&1 || rc=$?
+if [ "$action" = run ]; then
+	recompiled=$(find "$work" -name '*.o' -newer "$work/.y2038-building" | wc -l)
+	work_end "kunit: patches $patches_desc"
+fi
+exec 7>&-
 # --raw_output=kunit prints the kernel's KTAP: keep it, and count its results.
 sed -n '/^KTAP version\|^TAP version/,$p' "$out/kunit.log" >"$out/ktap.log"
 pass=$(grep -cE '^ +ok [0-9]+ ' "$out/ktap.log" || true)
 fail=$(grep -cE '^ +not ok [0-9]+ ' "$out/ktap.log" || true)
-say DONE "$arch: $pass test cases passed, $fail failed, kunit.py exit $rc, $(($(date +%s) - start)) s"
+say DONE "$kunit_arch: $pass test cases passed, $fail failed, kunit.py exit $rc, $(($(date +%s) - start)) s${recompiled:+, $recompiled objects compiled}"
 [ -z "${COUNTS:-}" ] || echo "$pass $fail" >>"$COUNTS"
 if [ "$rc" -ne 0 ] || [ "$fail" -ne 0 ] || [ "$pass" -eq 0 ]; then
 	grep -E 'not ok|# FAIL|Expected|error:|ERROR' "$out/kunit.log" | head -20 >&2 || true
-	die "$arch: KUnit tests failed or did not run (log: $out/kunit.log)"
+	die "$kunit_arch: KUnit tests failed or did not run (log: $out/kunit.log)"
 fi
