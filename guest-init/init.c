@@ -70,7 +70,7 @@ int main(void)
 	char cmdline[4096] = "", list[1024] = "", tapdev[64], tmo[16], note[80];
 	char *names[MAX_SCENARIOS];
 	struct runner r = { .dir = SCENARIO_DIR, .timeout_ns = 60 * NSEC_PER_SEC };
-	int n = 0, fd;
+	int n = 0, fd, err;
 
 	mount_or_log("proc", "/proc", "proc");
 	mount_or_log("sysfs", "/sys", "sysfs");
@@ -99,6 +99,11 @@ int main(void)
 	}
 	if (cmdline_value(cmdline, "y2038.run", list, sizeof(list)))
 		n = runner_split(list, names, MAX_SCENARIOS);
+
+	/* as any init does, and before programs that use it start together */
+	err = loopback_up();
+	if (err)
+		klog("lo up: %s; the socket cases will say so\n", strerror(err));
 
 	/* CLOCK_BOOTTIME here: how long the kernel took to reach us */
 	snprintf(note, sizeof(note), "y2038-init: started %.3f s after the kernel",

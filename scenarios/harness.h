@@ -43,7 +43,8 @@
  * dates), harness/outcome.h (outcomes and the shared judges),
  * harness/child.h (the one fork/pipe/deadline runner), harness/mode.h (a
  * lab guest, or this host under libfaketime: chosen once), harness/cases.h
- * (the case table runner and TAP), harness/raw.h (the raw cells' syscalls).
+ * (the case table runner and TAP), harness/raw.h (the raw cells' syscalls),
+ * harness/loopback.h (lo up and 127.0.0.1 bindable).
  */
 #ifndef Y2038_HARNESS_H
 #define Y2038_HARNESS_H
@@ -54,5 +55,6 @@
 #include "harness/mode.h"
 #include "harness/cases.h"
 #include "harness/raw.h"
+#include "harness/loopback.h"
 
 #endif /* Y2038_HARNESS_H */

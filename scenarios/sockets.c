@@ -175,35 +175,14 @@ static int do_ioctl(int raw, int fd, unsigned long req, void *arg)
 	return ioctl(fd, req, arg) ? errno : 0;
 }
 
-/* lo is down in a fresh guest; leave it alone where it is already up. */
-static int lo_up(void)
-{
-	struct ifreq ifr;
-	int fd = socket(AF_INET, SOCK_DGRAM, 0), err = 0;
-
-	if (fd < 0)
-		return errno;
-	memset(&ifr, 0, sizeof(ifr));
-	strcpy(ifr.ifr_name, "lo");
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr)) {
-		err = errno;
-	} else if (!(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
-			err = errno;
-	}
-	close(fd);
-	return err;
-}
-
 /* A UDP socket on 127.0.0.1, its own address in *addr; -1 on ERROR. */
 static int udp_self(struct outcome *o, struct sockaddr_in *addr)
 {
 	socklen_t len = sizeof(*addr);
-	int fd, err = lo_up();
+	int fd, err = loopback_up();
 
 	if (err) {
-		outcome_setup_failed(o, "ioctl SIOCSIFFLAGS lo up", NULL, err);
+		outcome_setup_failed(o, "lo up (SIOCSIFFLAGS, bind 127.0.0.1)", NULL, err);
 		return -1;
 	}
 	fd = socket(AF_INET, SOCK_DGRAM, 0);

@@ -592,25 +592,6 @@ static void raw_io_pgetevents(struct outcome *o) { raw_aio(o, 1); }
  * only looked at after a datagram (do_recvmmsg in net/socket.c): with none,
  * the wait is bounded by our SO_RCVTIMEO, and that is what is reported.
  */
-static int loopback_up(void)
-{
-	struct ifreq ifr = { .ifr_name = "lo" };
-	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0), err = 0;
-
-	if (fd < 0)
-		return errno;
-	/* lo is down in a fresh guest, and 127.0.0.1 comes with it up. */
-	if (ioctl(fd, SIOCGIFFLAGS, &ifr))
-		err = errno;
-	else if (!(ifr.ifr_flags & IFF_UP)) {
-		ifr.ifr_flags |= IFF_UP;
-		if (ioctl(fd, SIOCSIFFLAGS, &ifr))
-			err = errno;
-	}
-	close(fd);
-	return err;
-}
-
 static int quiet_socket(struct outcome *o)
 {
 	struct sockaddr_in sin = {
@@ -622,7 +603,7 @@ static int quiet_socket(struct outcome *o)
 	int fd, err = loopback_up();
 
 	if (err) {
-		outcome_setup_failed(o, "SIOCSIFFLAGS lo up", "CONFIG_NET", err);
+		outcome_setup_failed(o, "lo up (SIOCSIFFLAGS, bind 127.0.0.1)", "CONFIG_NET", err);
 		return -1;
 	}
 	fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);

@@ -118,6 +118,20 @@ static inline void judge_lateness(const struct y2038_case *c, struct outcome *o)
 	late = o->began_ns - (c->observe_ns ? c->observe_ns : c->start_ns);
 	if (late > latest_begin_ns)
 		latest_begin_ns = late;
+	/*
+	 * The tick to the observed moment is an absolute CLOCK_REALTIME
+	 * clock_nanosleep_time64; if it returned before its deadline, the case
+	 * ran at a moment its phase does not name.
+	 */
+	if (c->observe_ns && late < 0) {
+		struct outcome was = *o;
+
+		outcome_set(o, "ERROR", "clock_nanosleep_time64 TIMER_ABSTIME to %lld.%03lld returned %.1f ms early: %s ran before its moment (was: %s %s)",
+			    (long long)(c->observe_ns / NSEC_PER_SEC),
+			    (long long)(c->observe_ns % NSEC_PER_SEC / NSEC_PER_MSEC),
+			    -late / 1e6, c->name, was.class, was.detail);
+		return;
+	}
 	if (!strcmp(c->phase, "across") && o->began_ns >= Y2038_OVERFLOW_NS) {
 		struct outcome was = *o;
 
