@@ -1,8 +1,18 @@
 # make check: the lab's own tests (tests/). The closing line sums the tests
 # of every part. unit/: host-side tests of every tool on fixtures, no guest;
 # fuzz/: the parsers of untrusted input under libFuzzer; run/: the real
-# thing, booted (make boot-check). Every script prints TAP with
+# thing, booted (make boot-check) on the 32-bit kernels (CHECK_MACHINES:
+# i386 and armv7; x86_64 and arm64, the same kernels' compat paths, are
+# make run's), then the matrix on i386 on each other kernel whose check
+# column in data/kernel-sources.tsv says "matrix" (kernels-check); then the
+# series against every kernel with checkpatch, and its KUnit tests in the
+# kernels just built, so that a cold make check builds each kernel version
+# it boots once. Every script prints TAP with
 # tests/lib/tap.sh and adds its counts to $COUNTS.
+CHECK_MACHINES ?= i386 armv7
+CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(shell awk -F'\t' '!/^\#/ && $$4 == "matrix" { print $$1 }' data/kernel-sources.tsv))
+KUNIT_CHECK_RUNS = $(foreach m,$(filter $(CHECK_MACHINES),$(KUNIT_MACHINES)),$(KERNEL):$(m)) \
+	$(if $(filter i386,$(KUNIT_MACHINES)),$(CHECK_KERNELS:%=%:i386))
 
 # The report page is checked in Debian's Chromium; the parsers are fuzzed
 # with clang's libFuzzer.
@@ -14,8 +24,10 @@ check: deps
 	@mkdir -p $(BUILD) && rm -f $(COUNTS)
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory unit-tests
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS)
-	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory patch-check
-	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check MACHINES="$(CHECK_MACHINES)"
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory kernels-check
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory checkpatch
+	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory kunit-all KUNIT_CHECK="$(KUNIT_CHECK_RUNS)"
 	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
 
 # --- Unit tests: the C unit tests under ASan and UBSan, then each tool's
@@ -57,15 +69,19 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 
 # --- Every kernel config, booted once for real; every cell must match. Then
 # each fault (panic, hang, QEMU failure, no kernel) provoked for real.
-# Then the unpatched kernel where the RTC patch matters (a 32-bit ARM
-# device powering on after the overflow), so that the comparison the patch
-# is judged against is measured too, not assumed. Then validate-distro and
+# Then the unpatched kernel where the series matters (a 32-bit ARM device
+# powering on after the overflow; SIOCGSTAMP_OLD on i386 with
+# COMPAT_32BIT_TIME=n), so that what each patch is judged against is
+# measured too, not assumed. Then validate-distro and
 # try, for real on i386; the run exported as KCIDB JSON and validated; every
 # cell as a LAVA job, validated, and i386 compat32-y run through lava-run
 # with the lab's verdicts; two make runs at once; a run interrupted three
 # ways and resumed. Around it all, the host's
 # kernel and clock must be as they were (host-untouched.sh).
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
+# ...and where the series' first patch matters: SIOCGSTAMP_OLD with
+# COMPAT_32BIT_TIME=n, without it (the overrun) and with it (the old layout).
+UNPATCHED_STAMP_CHECK := MACHINES=i386 CONFIGS=compat32-n BOOT_KINDS=matrix FAKETIME=no
 boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 	$(Q)tests/run/host-untouched.sh snapshot $(BUILD)/host-before
 	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-results)
@@ -73,6 +89,9 @@ boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 	$(Q)tests/run/report-check.sh $(BUILD)/check-results/latest
 	$(if $(filter armv7,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched/latest 1 1 1 0)
+	$(if $(filter i386,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
+		tests/run/check-run.sh $(BUILD)/check-unpatched-stamp/latest 1 1 1 0 && \
+		tests/run/stamp-fix-check.sh $(BUILD)/check-unpatched-stamp/latest $(BUILD)/check-results/latest)
 	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env $(MACHINE_ENVS)/i386.env
 	$(if $(filter i386,$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
 	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
@@ -80,3 +99,11 @@ boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 	$(if $(filter i386,$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
 	$(if $(filter i386,$(READY)),$(Q)tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before
+
+# --- The matrix on i386 on each other kernel the lab offers (both configs,
+# the matrix and the boot past 2038): the series builds and measures there.
+.PHONY: kernels-check
+kernels-check: $(MACHINE_ENVS)/i386.env
+	$(if $(filter i386,$(READY)),$(Q)$(foreach k,$(CHECK_KERNELS),\
+		$(call locked-lab,RESULTS=$(BUILD)/check-kernels/$(k) KERNEL=$(k) MACHINES=i386 BOOT_KINDS="matrix rtc-after" FAKETIME=no) && \
+		tests/run/check-run.sh $(BUILD)/check-kernels/$(k)/latest 1 2 2 0 &&) true)
