@@ -73,10 +73,13 @@ done
 if [ $check_cover = yes ]; then
 	n=$((n + 1)) diff=
 	for ((i = 0; i < ${#files[@]}; i++)); do
+		# as sets: get_maintainer.pl's order of equal roles follows perl's
+		# hash order, which changes from one run to the next
 		want=$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats \
-			"$OLDPWD/${files[$i]}" 2>/dev/null)
-		got=$(recipients $((i + 1)) ${#files[@]})
-		[ "$got" = "$want" ] || diff+="$(diff <(echo "$got") <(echo "$want") | sed "s|^|# $((i + 1))/${#files[@]}: |")"$'\n'
+			"$OLDPWD/${files[$i]}" 2>/dev/null | LC_ALL=C sort) || want="(get_maintainer.pl failed)"
+		got=$(recipients $((i + 1)) ${#files[@]} | LC_ALL=C sort)
+		[ "$got" = "$want" ] ||
+			diff+="$(diff <(echo "$got") <(echo "$want") | sed "s|^|# $((i + 1))/${#files[@]}: |" || true)"$'\n'
 	done
 	if [ -z "$diff" ]; then
 		echo "ok $n cover letter: each patch's recipients are get_maintainer.pl's on $srcpkg $version"
