@@ -256,7 +256,7 @@ static void test_harness_lateness(void)
 	CHECK(latest_begin_ns == 3 * NSEC_PER_MSEC);
 
 	o.began_ns = Y2038_OVERFLOW_NS;
-	judge_lateness(&across, &o);
+	CHECK(judge_lateness(&across, &o) == 1);
 	CHECK_STR(o.class, "ERROR");
 	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "was: PASS nanosleep waited"));
 	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
@@ -264,7 +264,7 @@ static void test_harness_lateness(void)
 	/* an after case is meant to begin past the overflow: measured only */
 	snprintf(o.class, sizeof(o.class), "EOVERFLOW");
 	o.began_ns = after.observe_ns + NSEC_PER_MSEC;
-	judge_lateness(&after, &o);
+	CHECK(judge_lateness(&after, &o) == 0);
 	CHECK_STR(o.class, "EOVERFLOW");
 	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
 
@@ -272,6 +272,59 @@ static void test_harness_lateness(void)
 	o.began_ns = 0;
 	judge_lateness(&across, &o);
 	CHECK_STR(o.class, "EOVERFLOW");
+}
+
+/*
+ * A mode whose clock is set like libfaketime's (an offset), and set late:
+ * the first late_tries times by 60 ms, past the 50 ms lead of an across
+ * case, as a busy machine would.
+ */
+static int late_tries;
+static int late_set_clock(int64_t ns)
+{
+	struct kts64 now;
+
+	if (raw64_clock_gettime(CLOCK_REALTIME, &now))
+		return -EINVAL;
+	faked_offset_ns = ns - kts64_to_ns(&now);
+	if (late_tries-- > 0)
+		faked_offset_ns += 60 * NSEC_PER_MSEC;
+	return 0;
+}
+
+static void measure_nothing(struct outcome *o)
+{
+	outcome_set(o, "PASS", "measured");
+}
+
+/* A case that began past its moment is measured again, and says so. */
+static void test_harness_retry(void)
+{
+	const struct lab_mode late_mode = {
+		.name = "late", .case_timeout_ns = 5 * NSEC_PER_SEC,
+		.set_clock = late_set_clock, .set_clock_call = "late_set_clock",
+	};
+	const struct y2038_case across = { "nanosleep", LIBC, Y2038_ACROSS, .run = measure_nothing };
+	struct outcome o;
+
+	lab = &late_mode;
+	late_tries = 0;
+	run_case(&across, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK(!strstr(o.detail, "try"));
+
+	late_tries = 1;
+	run_case(&across, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK(strstr(o.detail, "measured (try 2 of 3: the earlier began past the overflow)") != NULL);
+
+	late_tries = Y2038_TRIES;
+	run_case(&across, &o);
+	CHECK_STR(o.class, "ERROR");
+	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "(try 3 of 3"));
+	CHECK(late_tries == 0);
+	lab = NULL;
+	faked_offset_ns = 0;
 }
 
 int main(void)
@@ -282,6 +335,7 @@ int main(void)
 	test_kconfig();
 	test_harness_judgements();
 	test_harness_lateness();
+	test_harness_retry();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
