@@ -66,9 +66,14 @@ $(foreach m,$(ALL_MACHINES),$(foreach k,$(MACHINE_KEYS),$(eval $(call machine-ke
 MACHINES ?= $(ALL_MACHINES)
 # The machines named, in the order they are built and booted.
 override MACHINES := $(filter $(MACHINES),$(ALL_MACHINES)) $(filter-out $(ALL_MACHINES),$(MACHINES))
-# make try: every machine that runs the program's userland (set by try).
+# make try: every machine named (all by default) that runs the program's
+# userland (TRY_ARCH, set by try).
 ifdef TRY_ARCH
-override MACHINES := $(foreach m,$(ALL_MACHINES),$(if $(filter $(TRY_ARCH),$($(m).userland)),$(m)))
+try_machines := $(strip $(foreach m,$(ALL_MACHINES),$(if $(filter $(TRY_ARCH),$($(m).userland)),$(m))))
+override MACHINES := $(filter $(try_machines),$(MACHINES))
+ifeq ($(MACHINES),)
+$(error make try: the program is $(TRY_ARCH), and MACHINES= names none of the machines that run it ($(try_machines)))
+endif
 endif
 unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
 ifneq ($(unknown),)
@@ -87,8 +92,8 @@ $(MACHINE_ENVS)/%.env: machines/%.mk machines/defaults.mk
 # The kernels the lab offers (KERNEL=) are data/kernel-sources.tsv: those it
 # names "apt" are installed here; the others are fetched into the cache when
 # used. The series must apply to every one, so check needs them all.
-KERNEL_CHOICES   := $(shell awk -F'\t' '!/^\#/ && NF >= 2 { print $$1 }' data/kernel-sources.tsv)
-KERNEL_APT       := $(shell awk -F'\t' '!/^\#/ && $$2 == "apt" { print $$1 }' data/kernel-sources.tsv)
+KERNEL_CHOICES   := $(shell awk -F'\t' '/^[a-z0-9]/ && NF >= 2 { print $$1 }' data/kernel-sources.tsv)
+KERNEL_APT       := $(shell awk -F'\t' '/^[a-z0-9]/ && $$2 == "apt" { print $$1 }' data/kernel-sources.tsv)
 COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \

@@ -42,7 +42,15 @@ machine_work "$builds"
 args=("$action" --arch="$kunit_arch" --build_dir="$work" --timeout=300 --raw_output=kunit)
 if [ "$action" = run ]; then
 	work_begin "kunit: patches $patches_desc"
-	printf '%s\n' $kconfig_add >"$out/add.config"
+	# kunit.py's board for this arch wants its console options; said here,
+	# or the lab's "is not set" for them (armv7: SERIAL_AMBA_PL010) wins
+	# and kunit.py refuses the config
+	{
+		# shellcheck disable=SC2086 # one option per word
+		printf '%s\n' $kconfig_add
+		grep -E '^CONFIG_[A-Za-z0-9_]+=' "$tree/tools/testing/kunit/qemu_configs/$kunit_arch.py" ||
+			die "$tree/tools/testing/kunit/qemu_configs/$kunit_arch.py names no options"
+	} >"$out/add.config"
 	if ! kconfigure "$work" "${configs[@]}" "$out/add.config" >"$out/config.log" 2>&1; then
 		tail -20 "$out/config.log" >&2
 		die "$kunit_arch: configuring the test kernel failed (log: $out/config.log)"
