@@ -62,12 +62,30 @@ apt_private() {
 		-o APT::Architectures::="$arch" -o Debug::NoLocking=1 \
 		-o APT::Sandbox::User=root "$@"
 }
+# A mirror mid-sync serves a list its Release file does not name yet ("File
+# has unexpected size"): try again. If the suite's own list came and only
+# another archive's failed (its security archive's), go on with the lists
+# apt has, say so, and try again next time.
+apt_update() {
+	local try
+	for try in 1 2 3; do
+		if apt_private update >"$base/apt.log" 2>&1; then
+			touch "$base/apt/updated"
+			return 0
+		fi
+		[ "$try" = 3 ] || sleep 10
+	done
+	if compgen -G "$base/apt/state/lists/*_dists_${suite}_main_binary-${arch}_Packages*" >/dev/null; then
+		say WARN "apt-get update for $arch: $(grep -m1 '^E: ' "$base/apt.log" | cut -c1-240); going on with the $suite list, without what failed (its packages may be older)" >&2
+		return 0
+	fi
+	die "apt-get update for $arch failed: $(tail -3 "$base/apt.log")"
+}
 apt_download() {	# PACKAGE...: into $base/debs
 	# Lists a day old may name versions the mirror no longer has.
 	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
 		say APT "$suite $arch package lists"
-		apt_private update >"$base/apt.log" 2>&1 || die "apt-get update for $arch failed: $(tail -3 "$base/apt.log")"
-		touch "$base/apt/updated"
+		apt_update
 	fi
 	mkdir -p "$base/debs"
 	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 ||
