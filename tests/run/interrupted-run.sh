@@ -48,10 +48,11 @@ no_lock_held() {
 for how in ctrl-c kill-qemu kill-make; do
 	id=interrupted-$how run=$results/interrupted-$how
 	# A job of its own (job control on): its own process group, led by
-	# make, which Ctrl-C reaches whole, and SIGINT not ignored, as it is
-	# for a background command without job control.
+	# make, which Ctrl-C reaches whole. SIGINT as at a terminal: a shell
+	# started in the background without job control (a CI runner, nohup
+	# cmd &) ignores it, and passes that on to make, which set -m cannot undo.
 	set -m
-	make -C "$top" --no-print-directory run RUN_ID="$id" "${vars[@]}" >"$results/$id.log" 2>&1 &
+	env --default-signal=INT make -C "$top" --no-print-directory run RUN_ID="$id" "${vars[@]}" >"$results/$id.log" 2>&1 &
 	pid=$!
 	set +m
 	if ! until_true 300 test -f "$run/boots/$short/meta" || ! until_true 60 guest_running "$run"; then
