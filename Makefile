@@ -92,8 +92,10 @@ $(MACHINE_ENVS)/%.env: machines/%.mk machines/defaults.mk
 # The kernels the lab offers (KERNEL=) are data/kernel-sources.tsv: those it
 # names "apt" are installed here; the others are fetched into the cache when
 # used. The series must apply to every one, so check needs them all.
-KERNEL_CHOICES   := $(shell awk -F'\t' '/^[a-z0-9]/ && NF >= 2 { print $$1 }' data/kernel-sources.tsv)
-KERNEL_APT       := $(shell awk -F'\t' '/^[a-z0-9]/ && $$2 == "apt" { print $$1 }' data/kernel-sources.tsv)
+# kernel-sources-where,AWK-CONDITION: the kernels whose row meets it.
+kernel-sources-where = $(shell awk -F'\t' '/^[a-z0-9]/ && $(1) { print $$1 }' data/kernel-sources.tsv)
+KERNEL_CHOICES   := $(call kernel-sources-where,NF >= 2)
+KERNEL_APT       := $(call kernel-sources-where,$$2 == "apt")
 COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \

@@ -12,7 +12,7 @@
 # each) are targets of their own. Every script prints TAP with
 # tests/lib/tap.sh and adds its counts to $COUNTS.
 CHECK_MACHINES ?= i386 armv7
-CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(shell awk -F'\t' '/^[a-z0-9]/ && $$4 == "matrix" { print $$1 }' data/kernel-sources.tsv))
+CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(call kernel-sources-where,$$4 == "matrix"))
 KUNIT_CHECK_RUNS = $(if $(filter i386,$(KUNIT_MACHINES)),$(KERNEL):i386)
 
 # The report page is checked in Debian's Chromium; the parsers are fuzzed
