@@ -327,6 +327,61 @@ static void test_harness_retry(void)
 	faked_offset_ns = 0;
 }
 
+/*
+ * A mode whose tick to a moment ends 30 ms before it the first early_ticks
+ * times, as an absolute CLOCK_REALTIME sleep on linux-source-7.2 i386 can.
+ */
+static int early_ticks;
+static void early_tick_to(int64_t start_ns, int64_t ns)
+{
+	int64_t now = clock_ns(CLOCK_REALTIME);
+
+	(void)start_ns;
+	if (early_ticks-- > 0)
+		ns -= 30 * NSEC_PER_MSEC;
+	if (ns > now)
+		raw64_sleep(ns - now);
+}
+
+/* An after case runs at its moment even if a tick to it ended early. */
+#define TICK_EARLY "measured (the tick to after's moment, an absolute CLOCK_REALTIME sleep, ended "
+#define TICKS_EARLY "returned early 3 times, the last by "
+static void test_harness_early_tick(void)
+{
+	const struct lab_mode early_mode = {
+		.name = "early", .case_timeout_ns = 5 * NSEC_PER_SEC,
+		.set_clock = late_set_clock, .set_clock_call = "late_set_clock",
+		.tick_to = early_tick_to,
+	};
+	const struct y2038_case after = { "time", LIBC, Y2038_AFTER, .run = measure_nothing };
+	struct outcome o;
+	const char *early;
+	double ms = 0;
+
+	lab = &early_mode;
+	late_tries = 0;
+	early_ticks = 0;
+	run_case(&after, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK_STR(o.detail, "measured");
+
+	early_ticks = 1;
+	run_case(&after, &o);
+	CHECK_STR(o.class, "PASS");
+	early = strstr(o.detail, TICK_EARLY);
+	CHECK(early && sscanf(early + strlen(TICK_EARLY), "%lf ms before it: slept again)", &ms) == 1);
+	CHECK(ms > 20 && ms <= 30);	/* 30 ms less the sleep's overshoot */
+
+	early_ticks = Y2038_TRIES;
+	run_case(&after, &o);
+	CHECK_STR(o.class, "ERROR");
+	early = strstr(o.detail, TICKS_EARLY);
+	CHECK(early && sscanf(early + strlen(TICKS_EARLY), "%lf ms: ", &ms) == 1 && ms > 20 && ms <= 30);
+	CHECK(strstr(o.detail, "time ran before its moment (was: PASS measured (the tick") != NULL);
+	lab = NULL;
+	faked_offset_ns = 0;
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -336,6 +391,7 @@ int main(void)
 	test_harness_judgements();
 	test_harness_lateness();
 	test_harness_retry();
+	test_harness_early_tick();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
