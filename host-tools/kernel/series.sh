@@ -7,8 +7,10 @@
 # SERIES lists patch file names relative to its own directory, one per line;
 # blank lines and '#' comments are ignored. Where upstream moved the code a
 # patch touches, KVER/NAME beside the series (6.12/0002-...patch) is that
-# patch for kernel KVER, and is used instead of NAME. Applying them is
-# source.sh's tree_take.
+# patch for kernel KVER, and is used instead of NAME. A NAME that exists
+# only as KVER/NAME fixes code only those kernels have: the others leave it
+# out (and their hash does not change). Applying them is source.sh's
+# tree_take.
 set -euo pipefail
 
 die() { echo "series.sh: $*" >&2; exit 1; }
@@ -25,8 +27,11 @@ list() {
 			echo "$dir/$kver/$line"
 			continue
 		fi
-		[ -r "$dir/$line" ] || die "$series names $line, which is not in $dir"
-		echo "$dir/$line"
+		if [ -r "$dir/$line" ]; then
+			echo "$dir/$line"
+		elif ! compgen -G "$dir/*/$line" >/dev/null; then
+			die "$series names $line, which is not in $dir"
+		fi
 	done <"$series"
 }
 

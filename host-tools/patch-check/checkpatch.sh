@@ -71,6 +71,13 @@ for p in "${files[@]}"; do
 	fi
 done
 if [ $check_cover = yes ]; then
+	# The letter covers the numbered patches ([PATCH i/N]); a patch sent on
+	# its own ([PATCH], a fix for one kernel's code) is not in it.
+	numbered=()
+	for p in "${files[@]}"; do
+		grep -qE '^Subject: \[PATCH [0-9]+/[0-9]+\]' "$p" && numbered+=("$p")
+	done
+	files=("${numbered[@]}")
 	n=$((n + 1)) diff=
 	for ((i = 0; i < ${#files[@]}; i++)); do
 		# as sets: get_maintainer.pl's order of equal roles follows perl's

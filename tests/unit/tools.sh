@@ -45,6 +45,15 @@ expect "series: ... and only for that kernel" \
 	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.1)" = "$work/series2/0001-hello-say-which-year-it-is.patch"
 expect "series: ... and the hash tells the two apart" \
 	test "$("$top/host-tools/kernel/series.sh" hash "$work/series2/series" 6.12)" != "$h2"
+# A patch for code only one kernel has lives only as KVER/NAME.
+cp "$work/series2/series" "$work/series2/series.one"
+echo 0002-only-in-6.12.patch >>"$work/series2/series"
+cp "$work/series2/6.12/0001-hello-say-which-year-it-is.patch" "$work/series2/6.12/0002-only-in-6.12.patch"
+expect "series: a patch only under KVER/ is that kernel's" \
+	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.12 | xargs -n1 basename | tr '\n' ' ')" = "0001-hello-say-which-year-it-is.patch 0002-only-in-6.12.patch "
+expect "series: ... the others leave it out, and their hash stays" \
+	test "$("$top/host-tools/kernel/series.sh" list "$work/series2/series" 6.1)" = "$work/series2/0001-hello-say-which-year-it-is.patch" -a \
+	"$("$top/host-tools/kernel/series.sh" hash "$work/series2/series" 6.1)" = "$("$top/host-tools/kernel/series.sh" hash "$work/series2/series.one" 6.1)"
 printf '0002-missing.patch\n' >"$work/series2/series"
 "$top/host-tools/kernel/series.sh" list "$work/series2/series" >/dev/null 2>"$work/series.err"
 expect "series: a series naming a missing patch is an error" \
