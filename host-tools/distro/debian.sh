@@ -10,6 +10,8 @@
 #       just those packages of the root, unpacked into a fresh DIR
 #   debian.sh config  cache=DIR arch=i386 suite=bookworm mirror=URL flavour=686-pae out=FILE
 #       Debian's shipped kernel config for that flavour (package linux-config-X.Y)
+#   debian.sh served  suite=trixie mirror=URL
+#       exit 0 if the registry serves the suite, else one line saying so
 #   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       those packages (not their dependencies) of the suite, unpacked into a
 #       fresh DIR; no root needed. PACKAGE=VERSION takes that version.
@@ -23,13 +25,22 @@ say() { printf '  %-8s %s\n' "$1" "$2" >&2; }	# stdout is the root's path
 
 cmd=${1:-}
 shift || true
-cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour=
+cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour= config_package=
 args=()
 while [ $# -gt 0 ] && [[ $1 =~ ^[a-z_][a-z0-9_]*= ]]; do	# not PACKAGE=VERSION
 	args+=("$1")
 	shift
 done
 kv_args "${args[@]}"
+# served: does the registry serve the suite? Asked before anything is built.
+if [ "$cmd" = served ]; then
+	python3 - "$mirror/dists/$suite/InRelease" <<-'PY' 2>/dev/null ||
+		import sys, urllib.request
+		urllib.request.urlopen(urllib.request.Request(sys.argv[1], method="HEAD"), timeout=30)
+	PY
+		die "the Debian registry $mirror does not serve the suite $suite (no $mirror/dists/$suite/InRelease)"
+	exit 0
+fi
 [ -n "$cache" ] && [ -n "$arch" ] || die "usage: debian.sh root|subset|config|package cache=DIR arch=ARCH ..."
 case $arch in
 i386 | armhf | amd64 | arm64) ;;
@@ -88,8 +99,12 @@ apt_download() {	# PACKAGE...: into $base/debs
 		apt_update
 	fi
 	mkdir -p "$base/debs"
-	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 ||
-		die "apt-get download $* failed: $(tail -3 "$base/apt.log")"
+	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 && return
+	# A package the suite does not build for arch is its own answer.
+	grep -q "has no candidate\|Unable to locate package" "$base/apt.log" &&
+		die "$suite has no ${*%%:*} for $arch: the archive does not build it there$(case $arch:$* in
+			i386:linux-config-*) echo " (Debian 13 trixie ships no i386 kernel: its i386 userland runs on an amd64 kernel)" ;; esac)"
+	die "apt-get download $* failed: $(tail -3 "$base/apt.log")"
 }
 
 # NAME or NAME=VERSION -> the start of its .deb's file name (an epoch's
@@ -169,9 +184,11 @@ subset)
 	;;
 config)
 	[ -n "$out" ] && [ -n "$flavour" ] || die "config wants flavour= and out="
-	# The config of the kernel the lab builds by default: the host's
+	# The distribution's own kernel config (config_package=, distros/*.mk),
+	# else that of the kernel the lab builds by default: the host's
 	# linux-source (the lab runs on bookworm: linux-source-6.1).
-	pkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null | sed -n 's/^linux-source-\([0-9.]*\).*/linux-config-\1/p')
+	pkg=$config_package
+	[ -n "$pkg" ] || pkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null | sed -n 's/^linux-source-\([0-9.]*\).*/linux-config-\1/p')
 	[ -n "$pkg" ] || die "the linux-source package is not installed: cannot tell which linux-config to fetch"
 
 	if ! ls "$base/debs/${pkg}_"*.deb >/dev/null 2>&1; then
@@ -208,6 +225,6 @@ package)
 	mv "$out.tmp" "$out"
 	;;
 *)
-	die "unknown command \"$cmd\": want root, subset, config or package"
+	die "unknown command \"$cmd\": want root, subset, config, package or served"
 	;;
 esac

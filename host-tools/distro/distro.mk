@@ -8,12 +8,24 @@ $(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconf
 # The ELF scanner, with its symbol knowledge named (wherever BUILD is).
 SCAN = $(HOST)/y2038-scan --symbols data/time-symbols.tsv
 
-# Debian's shipped configs of the 32-bit machines, for the config checker's
-# tests and validate-distro: config.<arch>_none_<flavour>.
-DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(BUILD)/debian/config.$($(m).distro_arch)_none_$($(m).debian_flavour)))
-$(BUILD)/debian/config.%:
-	$(Q)host-tools/distro/debian.sh config cache=$(CACHE) arch=$(firstword $(subst _, ,$*)) mirror=$(DEBIAN_MIRROR) \
-		flavour=$(lastword $(subst _, ,$*)) out=$@
+# The distributions the lab knows: one file each in distros/ (suite, kernel
+# config package, libc, demo packages), all read here (the demo's,
+# DEMO_DISTROS, already are). DISTRO= names one for validate-distro.
+DISTRO        ?= bookworm
+KNOWN_DISTROS := $(patsubst distros/%.mk,%,$(wildcard distros/*.mk))
+include $(patsubst %,distros/%.mk,$(filter-out $(DEMO_DISTROS),$(KNOWN_DISTROS)))
+
+# A distribution's shipped configs of the 32-bit machines, for the config
+# checker's tests (bookworm's) and validate-distro:
+# debian/<distribution>/config.<arch>_none_<flavour>.
+debian_config   = $(BUILD)/debian/$(1)/config.$($(2).distro_arch)_none_$($(2).debian_flavour)
+DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(call debian_config,bookworm,$(m))))
+define debian-config-rule
+$(BUILD)/debian/$(1)/config.%:
+	$$(Q)host-tools/distro/debian.sh config cache=$$(CACHE) arch=$$(firstword $$(subst _, ,$$*)) mirror=$$(DEBIAN_MIRROR) \
+		suite=$($(1).suite) config_package=$($(1).config_package) flavour=$$(lastword $$(subst _, ,$$*)) out=$$@
+endef
+$(foreach d,$(KNOWN_DISTROS),$(eval $(call debian-config-rule,$(d))))
 
 # --- make validate-distro: can a distribution turn COMPAT_32BIT_TIME off?
 # DISTRO_ARCH (i386 or armhf) picks the machine whose distro_arch it is; the
@@ -27,16 +39,20 @@ DISTRO_RTC     ?= 2026-06-01T00:00:00
 DISTRO_MACHINE := $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m))))
 DISTRO_ROOT    ?=
 DISTRO_CONFIG  ?=
-DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian bookworm $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
+DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian $(DISTRO) $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
 DISTRO_DIR      = $(RUN_DIR)/distro
-DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO_ARCH)
-DISTRO_DEBIAN_CONFIG = $(BUILD)/debian/config.$(DISTRO_ARCH)_none_$($(DISTRO_MACHINE).debian_flavour)
+DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO)-$(DISTRO_ARCH)
+DISTRO_DEBIAN_CONFIG = $(call debian_config,$(DISTRO),$(DISTRO_MACHINE))
 # The sessions' long lists run under TCG: minutes, not the matrix's seconds.
 SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
 .PHONY: validate-distro distro-inputs distro-report try try-inputs try-report
-validate-distro: deps
+validate-distro:
+	$(if $(filter $(DISTRO),$(KNOWN_DISTROS)),,$(error DISTRO=$(DISTRO): the lab knows $(KNOWN_DISTROS) (one file each in distros/)))
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
+	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
+	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH),true)
+	$(Q)$(MAKE) --no-print-directory deps
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
@@ -44,7 +60,7 @@ validate-distro: deps
 distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio \
 		$(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
 	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
-		root="$(DISTRO_ROOT)" config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
+		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
 		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) scan_machine=$($(DISTRO_MACHINE).scan_machine) \
 		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
 		initramfs=$(BUILD)/$(DISTRO_ARCH)/initramfs.cpio out=$(BUILD)/$(DISTRO_ARCH)/distro.cpio

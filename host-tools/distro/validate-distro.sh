@@ -2,14 +2,16 @@
 # validate-distro.sh - can a distribution turn COMPAT_32BIT_TIME off? The
 # pieces of make validate-distro that are not a boot.
 #
-#   validate-distro.sh stage dir=DIR stage=DIR name= root= config= arch= machine=
-#           scan_machine= cache= mirror= host=DIR session=PROGRAM
+#   validate-distro.sh stage dir=DIR stage=DIR name= root= suite= config= arch=
+#           machine= scan_machine= cache= mirror= host=DIR session=PROGRAM
 #           initramfs=CPIO out=CPIO
-#       the inputs of the boots: the root (root=, or a Debian bookworm
-#       minbase root of arch made in the cache), the config report of
+#       the inputs of the boots: the root (root=, or a Debian minbase root
+#       of the suite (bookworm) and arch made in the cache), the config report of
 #       config= (DIR/config.txt, .json), the scan of the root (DIR/scan.txt,
 #       .json), the smoke session (DIR/smoke.tsv), and out=, the lab's
 #       initramfs with the root and the session on top
+#   validate-distro.sh check-root ROOT ARCH
+#       the root's programs are ARCH's (i386, armhf), or one line saying not
 #   validate-distro.sh session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE
 #       the smoke session (guest-init/session.c) for every program the scan
 #       found in ROOT's bin and sbin directories: data/smoke.tsv.s command,
@@ -180,12 +182,12 @@ report() {
 }
 
 stage() {
-	local dir stage name root config arch machine scan_machine cache mirror host session initramfs out
+	local dir stage name root suite=bookworm config arch machine scan_machine cache mirror host session initramfs out
 	kv_args "$@"
 	need dir stage arch machine scan_machine cache mirror host session initramfs out config
 	rm -rf "$stage"
 	mkdir -p "$dir" "$stage/scenarios" "$stage/y2038"
-	[ -n "${root:-}" ] || root=$("$LAB_TOP/host-tools/distro/debian.sh" root cache="$cache" arch="$arch" mirror="$mirror")
+	[ -n "${root:-}" ] || root=$("$LAB_TOP/host-tools/distro/debian.sh" root cache="$cache" arch="$arch" suite="$suite" mirror="$mirror")
 	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
 	root=$(realpath "$root")
 	config=$(realpath -e "$config") || die "DISTRO_CONFIG=$config: no such file"
@@ -204,11 +206,42 @@ stage() {
 	"$LAB_TOP/host-tools/initramfs/overlay-cpio.sh" "$out" "$initramfs" --root "$root" "$stage"
 }
 
+# A root's programs are of the architecture named, or the run stops here,
+# before anything is built: the ELF machine most of its first 50 programs
+# in /usr/bin and /bin are (ELF e_machine: 3 i386, 40 ARM, 62 x86-64, 183 AArch64).
+check_root() {
+	local root=$1 arch=$2 want found
+	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
+	case $arch in
+	i386) want=3 ;;
+	armhf) want=40 ;;
+	*) die "DISTRO_ARCH=$arch: the lab validates i386 and armhf roots" ;;
+	esac
+	found=$(set +o pipefail	# head ends the pipe early
+		find "$root/usr/bin" "$root/bin" -maxdepth 1 -type f 2>/dev/null | head -200 |
+		while read -r f; do
+			[ "$(head -c4 "$f" | od -An -tx1 | tr -d ' \n')" != 7f454c46 ] || od -An -tu2 -j18 -N2 "$f"
+		done | head -50 | tr -d ' ' | sort | uniq -c | sort -rn | awk 'NR == 1 { print $2 }')
+	case $found in
+	"$want") ;;
+	"") die "DISTRO_ROOT=$root: no programs in its /usr/bin or /bin: not a root" ;;
+	*) die "DISTRO_ROOT=$root: its programs are $(elf_machine "$found"), not $arch: give the DISTRO_ARCH of the root" ;;
+	esac
+}
+elf_machine() {
+	case $1 in
+	3) echo "i386 (ELF machine 3)" ;; 40) echo "ARM (ELF machine 40)" ;;
+	62) echo "x86-64 (ELF machine 62)" ;; 183) echo "AArch64 (ELF machine 183)" ;;
+	*) echo "ELF machine $1" ;;
+	esac
+}
+
 cmd=${1:-}
 shift || true
 case $cmd in
+check-root) [ $# -eq 2 ] || die "check-root ROOT ARCH"; check_root "$@" ;;
 stage) stage "$@" ;;
 session) [ $# -eq 5 ] || die "session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE"; session "$@" ;;
 verdict) [ $# -eq 3 ] || die "verdict DIR YES_BOOT NO_BOOT"; verdict "$@" ;;
-*) die "unknown command \"$cmd\": want stage, session or verdict" ;;
+*) die "unknown command \"$cmd\": want check-root, stage, session or verdict" ;;
 esac

@@ -5,13 +5,13 @@
 #
 #   tests/unit/kconfig.sh HOST_TOOLS_DIR BUILD
 #
-# BUILD/debian holds config.i386_none_686-pae and config.armhf_none_armmp,
+# BUILD/debian/bookworm holds config.i386_none_686-pae and config.armhf_none_armmp,
 # uncompressed, from the linux-config-6.1 packages.
 set -uo pipefail
 # shellcheck source=tests/lib/unit.sh
 . "$(dirname "$0")/../lib/unit.sh"
 
-debian=$build/debian
+debian=$build/debian/bookworm
 [ -e "$debian/config.i386_none_686-pae" ] || debian=
 tool=$host/y2038-kconfig
 rules=$top/data/kconfig-y2038.tsv

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # tools.sh - the small tools of each stage on made-up input: kconfig-verify,
 # the patch series mechanism, the dependency check, mkinitramfs, kvm-probe,
-# boot.sh on what it cannot boot, the boot record's one writer, and make on
-# an unknown machine.
+# boot.sh on what it cannot boot, the boot record's one writer, make on
+# an unknown machine, and make validate-distro on a distribution it cannot have.
 #
 #   tests/unit/tools.sh HOST_TOOLS_DIR BUILD
 set -uo pipefail
@@ -207,6 +207,27 @@ expect "y2038-run: a prefix runs each program (env, setpriv, a loader, qemu-user
 out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
 expect "make: an unknown machine is refused, naming the known ones" \
 	grep -q 'unknown machine "pdp11": the lab knows' <<<"$out"
+
+# --- make validate-distro: a distribution that cannot be had is refused
+# with one line, before anything is built (BUILD and RESULTS stay empty).
+vd() {	# the output and status of make validate-distro ARGS in a scratch BUILD
+	out=$(make -C "$top" --no-print-directory validate-distro BUILD="$work/vd-build" \
+		RESULTS="$work/vd-results" CACHE="$work/vd-cache" "$@" 2>&1) && rc=0 || rc=$?
+	nothing=$([ -e "$work/vd-build" ] || [ -e "$work/vd-results" ] || echo yes)
+}
+vd DISTRO=slackware
+expect "validate-distro: an unknown distribution is refused, naming the known ones" \
+	test "$rc" != 0 -a "$nothing" = yes -a "$(grep -c . <<<"$out")" = 1 -a \
+	"$(grep -c 'DISTRO=slackware: the lab knows bookworm trixie (one file each in distros/)' <<<"$out")" = 1
+vd DISTRO=bookworm bookworm.suite=potato
+expect "validate-distro: a suite the registry does not serve is refused" \
+	test "$rc" != 0 -a "$nothing" = yes -a \
+	"$(grep -c 'does not serve the suite potato' <<<"$out")" = 1
+mkdir -p "$work/root-x86/usr/bin" && cp /bin/true "$work/root-x86/usr/bin/"
+vd DISTRO_ARCH=armhf DISTRO_ROOT="$work/root-x86"
+expect "validate-distro: a root not of the named architecture is refused" \
+	test "$rc" != 0 -a "$nothing" = yes -a \
+	"$(grep -c "its programs are x86-64 (ELF machine 62), not armhf" <<<"$out")" = 1
 
 # --- Adding a machine is its machines/ file and its config fragment; adding
 # a family is its C file and its expectations (README: "Adding a machine",
