@@ -17,11 +17,12 @@
 #       found in ROOT's bin and sbin directories: data/smoke.tsv.s command,
 #       or "PROGRAM --version"; what is not run goes to OUT_TSV.skipped. The
 #       root's programs must be MACHINE's (the scanner's name: i386, arm).
-#   validate-distro.sh verdict DIR YES_BOOT NO_BOOT
+#   validate-distro.sh verdict DIR YES_BOOT NO_BOOT [PAST_BOOT]
 #       DIR holds inputs.json, config.json, scan.json and smoke.tsv.skipped;
 #       the boots ran the session on the lab's COMPAT_32BIT_TIME=y (census)
 #       and =n kernels. Writes DIR/programs.json, DIR/verdict.json and
-#       DIR/report.txt, and prints the report. A boot that did not run the
+#       DIR/report.txt, and prints the report. PAST_BOOT ran the same smoke
+#       tests on =y with the clock past the overflow. A boot that did not run the
 #       session makes the answer "unknown", with the reason; whatever the
 #       other measured is kept.
 set -euo pipefail
@@ -58,9 +59,10 @@ session() {
 	[ "$(grep -vc '^#' "$out")" -gt 0 ] || die "no programs in the bin and sbin directories of $root"
 }
 
-# TAP of one boot -> {path: {class, detail}} of the smoke cases.
+# TAP of one boot -> {path: {class, detail}} of the smoke cases (phase $2:
+# now, or after for the boot past the overflow).
 smoke_results() {
-	sed -n 's/^# \(not \)\{0,1\}ok [0-9]* distro \([^ ]*\) now # \([A-Z0-9]*\) \(.*\)$/\2\t\3\t\4/p' "$1/tap.log" 2>/dev/null |
+	sed -n 's/^# \(not \)\{0,1\}ok [0-9]* distro \([^ ]*\) '"${2:-now}"' # \([A-Z0-9]*\) \(.*\)$/\2\t\3\t\4/p' "$1/tap.log" 2>/dev/null |
 		jq -R -s 'split("\n") | map(select(length > 0) | split("\t")
 			| {key: .[0], value: {class: .[1], detail: .[2]}}) | from_entries'
 }
@@ -71,19 +73,21 @@ census_results() {
 		jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {key: .[0], value: .[1]}) | from_entries'
 }
 
-# Why a boot has no smoke results, or nothing.
+# Why a boot has no smoke results (phase $2, now by default), or nothing.
 boot_problem() {
 	local b=$1
-	grep -q '^# \(not \)\{0,1\}ok [0-9]* distro ' "$b/tap.log" 2>/dev/null && return
+	grep -q '^# \(not \)\{0,1\}ok [0-9]* distro [^ ]* '"${2:-now}"' ' "$b/tap.log" 2>/dev/null && return
 	echo "$(basename "$b"): the smoke session did not run: $(grep -h -m1 -e '^error=' -e '^qemu_status=' -e 'Bail out' "$b/meta" "$b/tap.log" 2>/dev/null | head -1 || echo 'no boot')"
 }
 
 verdict() {
-	local dir=$1 yes=$2 no=$3
+	local dir=$1 yes=$2 no=$3 past=${4:-}
 	smoke_results "$yes" >"$dir/smoke-y.json"
 	smoke_results "$no" >"$dir/smoke-n.json"
+	if [ -n "$past" ]; then smoke_results "$past" after; else echo '{}'; fi >"$dir/smoke-past.json"
 	census_results "$yes" >"$dir/census.json"
 	{ boot_problem "$yes"; boot_problem "$no"; } | jq -R -s 'split("\n") | map(select(length > 0))' >"$dir/boot-problems.json"
+	{ [ -z "$past" ] || boot_problem "$past" after; } | jq -R -s 'split("\n") | map(select(length > 0))' >"$dir/past-problems.json"
 	# A program breaks when it passed its smoke test with =y and not with
 	# =n, or when =n adds a failure of the kind only missing time32 calls
 	# cause (an errno message, a crash, a wait that did not wait). A smoke
@@ -93,7 +97,7 @@ verdict() {
 	# =y by most of its wait did not wait either.
 	jq -n --slurpfile scan "$dir/scan.json" --slurpfile y "$dir/smoke-y.json" \
 		--slurpfile n "$dir/smoke-n.json" --slurpfile census "$dir/census.json" \
-		--rawfile skipped "$dir/smoke.tsv.skipped" --rawfile session "$dir/smoke.tsv" \
+		--slurpfile past "$dir/smoke-past.json" --rawfile skipped "$dir/smoke.tsv.skipped" --rawfile session "$dir/smoke.tsv" \
 		--arg root "$(jq -r .root "$dir/inputs.json")" "$PROGRAMS"'
 		def seconds: (.detail | capture(" in (?<s>[0-9.]+) s") | .s | tonumber) // null;
 		($skipped | split("\n") | map(select(length > 0) | split("\t") | {key: .[0], value: .[1]}) | from_entries) as $skip
@@ -101,7 +105,7 @@ verdict() {
 			| {key: .[1], value: (.[2] | tonumber? // 0)}) | from_entries) as $takes
 		| [$scan[0] | programs($root)
 		   | {path: .guest, scan: .class, scan_detail: .detail, takes: ($takes[.guest] // 0),
-		      y: $y[0][.guest], n: $n[0][.guest], census: $census[0][.guest], skipped: $skip[.guest]}
+		      y: $y[0][.guest], n: $n[0][.guest], past: $past[0][.guest], census: $census[0][.guest], skipped: $skip[.guest]}
 		   | .reported = (.y != null and .n != null)
 		   | .tested = (.reported and .y.class == "PASS")
 		   | .shorter = (if .tested and .n.class == "PASS" and .takes > 0
@@ -115,10 +119,16 @@ verdict() {
 			     + (if .census then "; census with =y: \(.census)" else "" end)
 			elif .census and .tested then "passed its smoke test with =n, but used \(.census) with =y: a path the test did not reach may fail"
 			elif .reported and (.tested | not) then "its smoke test proves nothing: with =y \(.y.class) \(.y.detail)"
+			else null end)
+		   # Past the overflow (=y, the clock at 2038-01-19T03:14:10): a
+		   # program whose smoke test passed at the ordinary date and not there.
+		   | .breaks_2038 = (.tested and .past != null and .past.class != "PASS" and .past.class != "TIMEOUT")
+		   | .why_2038 = (if .breaks_2038 then "past the overflow: \(.past.class) \(.past.detail) (at the ordinary date: \(.y.detail))"
+			+ (if .scan == "time32" or .scan == "mixed" then "; scan: \(.scan)" else "" end)
 			else null end)] | sort_by(.path)' >"$dir/programs.json"
 	jq -n --slurpfile p "$dir/programs.json" --slurpfile c "$dir/config.json" \
 		--slurpfile i "$dir/inputs.json" --slurpfile scan "$dir/scan.json" \
-		--slurpfile problems "$dir/boot-problems.json" '
+		--slurpfile problems "$dir/boot-problems.json" --slurpfile past_problems "$dir/past-problems.json" '
 		$p[0] as $p | $i[0].root as $root
 		| [$scan[0][] | .guest = (.path | ltrimstr($root))] as $files | {
 		distribution: $i[0].name, root: $root, config: $i[0].config,
@@ -132,6 +142,9 @@ verdict() {
 		programs_inconclusive: ([$p[] | select(.reported and (.tested | not) and (.breaks | not)) | {path, why}]),
 		break: [$p[] | select(.breaks) | {path, why}],
 		census_only: [$p[] | select((.breaks | not) and .tested and .census != null) | {path, why}],
+		past_boot_problems: $past_problems[0],
+		programs_past_reported: ([$p[] | select(.past != null)] | length),
+		break_2038: [$p[] | select(.breaks_2038) | {path, why: .why_2038}],
 		time32_files: [$files[] | select(.class == "time32") | .guest],
 		mixed_files: [$files[] | select(.class == "mixed") | {path: .guest, detail}],
 		static_files: [$files[] | select(.class == "static") | {path: .guest, detail}],
@@ -164,6 +177,10 @@ report() {
 		"",
 		listing("Programs that break with COMPAT_32BIT_TIME=n"; .break; .why), "",
 		listing("Programs that passed with =n but made time32 calls with =y (census"; .census_only; .why), "",
+		(if .programs_past_reported > 0 then
+			listing("Programs that break past the overflow (=y, the clock at 2038-01-19T03:14:10"; .break_2038; .why), ""
+		 elif (.past_boot_problems | length) > 0 then "Past the overflow: not measured: \(.past_boot_problems | join("; "))", ""
+		 else empty end),
 		"Not ready for 2038 whatever the config:",
 		"time32 files (32-bit time_t; \(.time32_files | length)):",
 		"  \(.time32_files | join(" "))",
@@ -202,6 +219,10 @@ stage() {
 	session "$dir/scan.json" "$root" "$LAB_TOP/data/smoke.tsv" "$dir/smoke.tsv" "$scan_machine"
 	install -m 755 "$session" "$stage/scenarios/smoke-distro"
 	grep -v '^#' "$dir/smoke.tsv" >"$stage/y2038/smoke-distro.tsv"
+	# The same smoke tests past the overflow: the session sets the clock to
+	# 2038-01-19T03:14:10 (its phase "after") before each.
+	install -m 755 "$session" "$stage/scenarios/past-distro"
+	sed 's/^now\t/after\t/' "$stage/y2038/smoke-distro.tsv" >"$stage/y2038/past-distro.tsv"
 	say CPIO "$out ($(grep -c . "$stage/y2038/smoke-distro.tsv") programs)"
 	"$LAB_TOP/host-tools/initramfs/overlay-cpio.sh" "$out" "$initramfs" --root "$root" "$stage"
 }
@@ -242,6 +263,6 @@ case $cmd in
 check-root) [ $# -eq 2 ] || die "check-root ROOT ARCH"; check_root "$@" ;;
 stage) stage "$@" ;;
 session) [ $# -eq 5 ] || die "session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE"; session "$@" ;;
-verdict) [ $# -eq 3 ] || die "verdict DIR YES_BOOT NO_BOOT"; verdict "$@" ;;
+verdict) [ $# -eq 3 ] || [ $# -eq 4 ] || die "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT]"; verdict "$@" ;;
 *) die "unknown command \"$cmd\": want check-root, stage, session or verdict" ;;
 esac

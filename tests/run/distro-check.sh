@@ -42,6 +42,11 @@ expect "validate-distro: dash is a time32 program, date a time64 one, busybox st
 		and (.time32_files | index("/usr/bin/date") | not)' "$v"
 expect "validate-distro: the report names every breaking program" \
 	test "$(grep -c '^  /usr/.*: with =n' "$results/latest/distro/report.txt")" = "$(jq '.break | length' "$v")"
+expect "validate-distro: the smoke tests ran again past the overflow (=y), every program reporting" \
+	test "$(jq '.past_boot_problems | length' "$v")" = 0 -a \
+	"$(jq '.programs_past_reported' "$v")" = "$(jq '[.programs - (.programs_not_run | length)] | .[0]' "$v")"
+expect "validate-distro: the report lists what breaks past the overflow, with the evidence" \
+	test "$(grep -c '^  /usr/.*: past the overflow: ' "$results/latest/distro/report.txt")" = "$(jq '.break_2038 | length' "$v")"
 
 # --- Bad input: a clear error, nothing booted.
 printf 'CONFIG_COMPAT_32BIT_TIME=y\nthis is not a config line\n' >"$work/broken.config"
