@@ -5,3 +5,6 @@
 trixie.suite          := trixie
 trixie.config_package := linux-config-6.12
 trixie.libc           := glibc-2.41
+# It ships no i386 kernel (no linux-config-6.12:i386): its i386 userland runs
+# on the amd64 kernel, so validate-distro boots i386 roots on x86_64.
+trixie.machine.i386   := x86_64

@@ -14,6 +14,9 @@
 #   scan_machine                    architecture here, against Debian's shipped config
 #                                   of this kernel flavour; y2038-scan's name for the
 #                                   root's programs' machine (all optional)
+#   debian_arch                     the Debian architecture of that config (default:
+#                                   distro_arch; amd64 for a 64-bit kernel that a
+#                                   distribution runs its i386 roots on)
 #   faketime, faketime_packages     how this host runs the userland's programs for the
 #                                   libfaketime column (native, or qemu-user's qemu-ARCH),
 #                                   and the packages that takes (optional: no column)
@@ -22,7 +25,7 @@
 #                                   a machine has unless it says otherwise
 MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_args \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
-	distro_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
+	distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
 
 # The order machines are built and booted in: the 32-bit kernels first,
 # whose verdicts are the ones most asked for; any other machine after them.
@@ -36,6 +39,7 @@ default.console_qemu := -serial file:@FILE@
 default.tap_qemu     := -serial file:@FILE@
 default.accel        := tcg
 default.lava_arch     = $($(1).karch)
+default.debian_arch   = $($(1).distro_arch)
 
 # The PC: console on the first 8250 UART, TAP on the second.
 board.pc.ktarget      := bzImage

@@ -10,3 +10,9 @@ x86_64.accel     := kvm tcg
 x86_64.userland  := i386
 x86_64.ucross    := i686-linux-gnu-
 x86_64.packages  := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
+# Debian 13 (trixie) ships no i386 kernel: its i386 roots run on its amd64
+# one. make validate-distro DISTRO=trixie DISTRO_ARCH=i386 boots them here,
+# against Debian's amd64 config (distros/trixie.mk names this machine).
+x86_64.debian_arch    := amd64
+x86_64.debian_flavour := amd64
+x86_64.scan_machine   := i386

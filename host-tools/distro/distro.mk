@@ -18,8 +18,8 @@ include $(patsubst %,distros/%.mk,$(filter-out $(DEMO_DISTROS),$(KNOWN_DISTROS))
 # A distribution's shipped configs of the 32-bit machines, for the config
 # checker's tests (bookworm's) and validate-distro:
 # debian/<distribution>/config.<arch>_none_<flavour>.
-debian_config   = $(BUILD)/debian/$(1)/config.$($(2).distro_arch)_none_$($(2).debian_flavour)
-DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).debian_flavour),$(call debian_config,bookworm,$(m))))
+debian_config   = $(BUILD)/debian/$(1)/config.$($(2).debian_arch)_none_$($(2).debian_flavour)
+DEBIAN_CONFIGS := $(foreach m,$(ALL_MACHINES),$(if $($(m).distro_arch),$(call debian_config,bookworm,$(m))))
 define debian-config-rule
 $(BUILD)/debian/$(1)/config.%:
 	$$(Q)host-tools/distro/debian.sh config cache=$$(CACHE) arch=$$(firstword $$(subst _, ,$$*)) mirror=$$(DEBIAN_MIRROR) \
@@ -36,7 +36,10 @@ DISTRO_ARCH    ?= i386
 # The smoke tests run at a date before the overflow: the question is whether
 # the distribution can drop the time32 syscalls now.
 DISTRO_RTC     ?= 2026-06-01T00:00:00
-DISTRO_MACHINE := $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m))))
+# The machine: the one the distribution names for that architecture
+# (DISTRO.machine.ARCH: a distribution without a kernel of it), else the
+# first whose distro_arch it is.
+DISTRO_MACHINE := $(or $($(DISTRO).machine.$(DISTRO_ARCH)),$(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m)))))
 DISTRO_ROOT    ?=
 DISTRO_CONFIG  ?=
 DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian $(DISTRO) $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
