@@ -5,7 +5,8 @@
 #   tests/run/distro-check.sh BUILD
 #
 # Boots the lab's i386 kernels (already built by the boot check) with
-# Debian bookworm's minimal root and with a program built here.
+# Debian bookworm's minimal root and with a program built here, and the
+# armv7 ones with Debian trixie's armhf root (time64, glibc 2.41).
 set -uo pipefail
 
 build=$(realpath "$1")
@@ -47,6 +48,26 @@ expect "validate-distro: the smoke tests ran again past the overflow (=y), every
 	"$(jq '.programs_past_reported' "$v")" = "$(jq '[.programs - (.programs_not_run | length)] | .[0]' "$v")"
 expect "validate-distro: the report lists what breaks past the overflow, with the evidence" \
 	test "$(grep -c '^  /usr/.*: past the overflow: ' "$results/latest/distro/report.txt")" = "$(jq '.break_2038 | length' "$v")"
+
+# --- validate-distro on Debian trixie armhf: a time64 distribution (glibc
+# 2.41), its own armmp config, booted on the lab's armv7 kernels.
+results=$build/check-distro-trixie
+if ! command -v qemu-system-arm >/dev/null; then
+	skip "validate-distro trixie armhf" "qemu-system-arm is not installed: the armv7 machine is not ready"
+else
+mk validate-distro DISTRO=trixie DISTRO_ARCH=armhf RESULTS="$results" >"$work/vdt.out" 2>&1
+rc=$?
+v=$results/latest/distro/verdict.json
+expect "validate-distro trixie armhf: runs to its verdict (exit 0)" test "$rc" = 0
+expect "validate-distro trixie armhf: the scan finds no time32 program (a time64 userland)" \
+	test "$(jq '.time32_files | length' "$v")" = 0
+expect "validate-distro trixie armhf: it still cannot turn COMPAT_32BIT_TIME off" \
+	test "$(jq -r .can_turn_off "$v")" = no
+expect "validate-distro trixie armhf: touch (time64) breaks: glibc 2.41 sends UTIME_NOW to utimensat_time32" \
+	jq -e '.break[] | select(.path == "/usr/bin/touch" and (.why | test("ENOSYS.*utimensat_time32")))' "$v"
+expect "validate-distro trixie armhf: every program reported on the three boots" \
+	test "$(jq '(.programs_not_reported | length) + (.past_boot_problems | length)' "$v")" = 0
+fi
 
 # --- Bad input: a clear error, nothing booted.
 printf 'CONFIG_COMPAT_32BIT_TIME=y\nthis is not a config line\n' >"$work/broken.config"
