@@ -62,7 +62,8 @@ struct case_start {
 /*
  * Let the clock tick from the case's start to its moment. A tick that ends
  * before the clock reads the moment (an absolute CLOCK_REALTIME sleep that
- * returned early: linux-source-7.2 on i386 does, now and then) is slept
+ * returned early: linux-source-7.2 without patches/7.2/0009 does, now and
+ * then, on i386) is slept
  * again, up to Y2038_TRIES times, so that the case still runs at its moment;
  * returns how early the first tick ended (0: it did not), for the detail.
  */

@@ -45,7 +45,7 @@ expect "validate-distro: the report names every breaking program" \
 	test "$(grep -c '^  /usr/.*: with =n' "$results/latest/distro/report.txt")" = "$(jq '.break | length' "$v")"
 expect "validate-distro: the smoke tests ran again past the overflow (=y), every program reporting" \
 	test "$(jq '.past_boot_problems | length' "$v")" = 0 -a \
-	"$(jq '.programs_past_reported' "$v")" = "$(jq '[.programs - (.programs_not_run | length)] | .[0]' "$v")"
+	"$(jq '.programs_past_reported' "$v")" = "$(jq '.programs - (.programs_not_run | length)' "$v")"
 expect "validate-distro: the report lists what breaks past the overflow, with the evidence" \
 	test "$(grep -c '^  /usr/.*: past the overflow: ' "$results/latest/distro/report.txt")" = "$(jq '.break_2038 | length' "$v")"
 

@@ -329,7 +329,8 @@ static void test_harness_retry(void)
 
 /*
  * A mode whose tick to a moment ends 30 ms before it the first early_ticks
- * times, as an absolute CLOCK_REALTIME sleep on linux-source-7.2 i386 can.
+ * times, as an absolute CLOCK_REALTIME sleep on linux-source-7.2 i386 can
+ * without patches/7.2/0009.
  */
 static int early_ticks;
 static void early_tick_to(int64_t start_ns, int64_t ns)
