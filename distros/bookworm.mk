@@ -3,15 +3,20 @@
 # module). One file per distribution the lab knows; keys:
 #   suite          the Debian suite its packages come from
 #   demo_packages  what the old-binaries demo unpacks into the guest
-#   sessions       the demo's sessions: distros/<name>/<session>.tsv, each run
-#                  as the program <name>-<session> (the scenario is <name>)
+#   programs       the demo's programs, PROGRAM=SESSION[+SESSION...]: the
+#                  session runner named PROGRAM (SCENARIO-ABI: the ABI its
+#                  programs were built with) runs the commands of
+#                  distros/SESSION.tsv; programs.<userland> where a
+#                  userland's differ
 #   config_package the package of its shipped kernel configs (validate-distro)
 #   libc           its C library and version
-# make validate-distro DISTRO=<name> validates it; the demo boots
-# DEMO_DISTROS (make run), which need the sessions.
+#   libc_scenarios yes: the demo boot also runs the lab's libc programs, on
+#                  this distribution's libc (dynamically linked; optional)
+# make validate-distro DISTRO=<name> validates it; make run boots the demo
+# of each of DEMO_DISTROS.
 bookworm.suite         := bookworm
 bookworm.demo_packages := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 libpcre2-8-0 \
 	coreutils findutils dash busybox-static
-bookworm.sessions      := legacy time64
+bookworm.programs      := bookworm-legacy=bookworm/busybox+bookworm/dash bookworm-time64=bookworm/time64
 bookworm.config_package := linux-config-6.1
 bookworm.libc          := glibc-2.36

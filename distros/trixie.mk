@@ -1,10 +1,20 @@
 # Debian 13 "trixie" (2025-08): glibc 2.41. armhf (and armel) were rebuilt
 # with 64-bit time_t (-D_TIME_BITS=64); i386 stayed on 32-bit time_t on
-# purpose, to run legacy binaries. Keys: distros/bookworm.mk. Not in the
-# demo yet (no sessions): make validate-distro DISTRO=trixie.
+# purpose, to run legacy binaries. Keys: distros/bookworm.mk.
 trixie.suite          := trixie
 trixie.config_package := linux-config-6.12
 trixie.libc           := glibc-2.41
+# Its demo runs bookworm's commands with trixie's own programs: coreutils
+# and findutils (time64, by gnulib's year2038 module, as in bookworm);
+# busybox 1.37 (scenario trixie_busybox), which Debian builds with its
+# TIME64 option, i386 too (changelog 1:1.37.0-1: "enable time64"); dash
+# (trixie_dash), legacy on i386 and rebuilt time64 on armhf.
+trixie.demo_packages  := libc6 libgcc-s1 libacl1 libattr1 libcap2 libgmp10 libselinux1 \
+	libpcre2-8-0 coreutils findutils dash busybox-static
+trixie.programs.i386  := trixie-time64=bookworm/time64 trixie_busybox-time64=bookworm/busybox \
+	trixie_dash-legacy=bookworm/dash
+trixie.programs.armhf := trixie-time64=bookworm/time64 trixie_busybox-time64=bookworm/busybox \
+	trixie_dash-time64=bookworm/dash
 # It ships no i386 kernel (no linux-config-6.12:i386): its i386 userland runs
 # on the amd64 kernel, so validate-distro boots i386 roots on x86_64.
 trixie.machine.i386   := x86_64

@@ -222,6 +222,35 @@ static int split_tabs(char *line, char **field, int n)
 	return 1;
 }
 
+/*
+ * "# libc: glibc-2.41": the C library of the programs the session runs (the
+ * root's), as its dynamic loader says ("... release version 2.41."; musl's:
+ * "Version 1.2.5"), for the collector's libc column. Nothing when there is
+ * none to ask (a static root).
+ */
+#define LOADERS "/lib/ld-linux*.so.* /lib/ld-musl-*.so.1"
+static void print_libc(void)
+{
+	static const struct {
+		const char *says, *name;
+	} loaders[] = { { "release version ", "glibc" }, { "Version ", "musl" } };
+	struct run r;
+	size_t i, n;
+
+	run_command("for l in " LOADERS "; do [ -x \"$l\" ] && exec \"$l\" --version 2>&1; done", &r);
+	for (i = 0; i < ARRAY_SIZE(loaders); i++) {
+		const char *v = strstr(r.out, loaders[i].says);
+
+		if (!v)
+			continue;
+		v += strlen(loaders[i].says);
+		for (n = strspn(v, "0123456789."); n && v[n - 1] == '.'; n--)
+			;
+		printf("# libc: %s-%.*s\n", loaders[i].name, (int)n, v);
+		return;
+	}
+}
+
 int main(int argc, char **argv)
 {
 	char self[256], path[300], line[2048], *abi;
@@ -251,6 +280,7 @@ int main(int argc, char **argv)
 		return KSFT_FAIL;
 	}
 	mkdir(WORK_DIR, 0755);
+	print_libc();
 	while (fgets(line, sizeof(line), f)) {
 		char *field[5], clock[64];
 		struct outcome o;

@@ -7,6 +7,7 @@ armv7.kimage         := arch/arm/boot/zImage
 armv7.kcross         := arm-linux-gnueabihf-
 armv7.userland       := armhf
 armv7.ucross         := arm-linux-gnueabihf-
+armv7.musl_target    := arm-linux-musleabihf
 armv7.qemu           := qemu-system-arm
 armv7.qemu_args      := -M virt,highmem=off -cpu cortex-a15 -m 256
 armv7.packages       := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm

@@ -3,6 +3,8 @@
 #   karch, ktarget, kimage, kcross  the kernel's ARCH, make target, image, CROSS_COMPILE
 #   fragment                        its config fragment (plus common and compat32-y/n)
 #   userland, ucross                which scenario build runs on it, and its compiler
+#   musl_target                     Debian musl-dev's target for that userland (the musl
+#                                   column; optional: a machine of the same userland has it)
 #   qemu, qemu_args                 the emulator and the board
 #   console, tap_dev                kernel console, and the guest device TAP goes to
 #   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
@@ -25,7 +27,7 @@
 #                                   a machine has unless it says otherwise
 MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_args \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
-	distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
+	musl_target distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
 
 # The order machines are built and booted in: the 32-bit kernels first,
 # whose verdicts are the ones most asked for; any other machine after them.

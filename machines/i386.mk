@@ -7,6 +7,7 @@ i386.qemu_args      := -M pc -m 128
 i386.accel          := kvm tcg
 i386.userland       := i386
 i386.ucross         := i686-linux-gnu-
+i386.musl_target    := i386-linux-musl
 i386.packages       := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
 # i386 runs the KUnit tests with RTC_HCTOSYS_Y2038=y, armv7 without: both
 # answers of rtc_hctosys_time_ok() are tested.

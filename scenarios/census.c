@@ -5,7 +5,7 @@
  *
  * Runs last. For every scenario binary named by y2038.run= it reports
  * LISTED (with the interfaces the census recorded) or ABSENT; the case is
- * the scenario, the ABI the binary's. The case "others" is PASS when the
+ * the scenario (clock_musl for the musl program), the ABI the binary's. The case "others" is PASS when the
  * census names no program the lab did not run (init, this program), else
  * LISTED with those. The whole census file is copied into the TAP as
  * comments, so a run keeps it. Without the census file every case is a
@@ -114,7 +114,8 @@ int main(void)
 		char *dash = strrchr(bin, '-');
 
 		/* scenario binaries only: not rtc-kernel, census-kernel */
-		if (dash && (!strcmp(dash, "-legacy") || !strcmp(dash, "-time64")))
+		if (dash && (!strcmp(dash, "-legacy") || !strcmp(dash, "-time64") ||
+			     !strcmp(dash, "-musl")))
 			bins[nbins++] = bin;
 	}
 	printf("1..%u\n", nbins + 1);
@@ -141,7 +142,15 @@ int main(void)
 		if (p)
 			p->ran = 1;
 		*dash = '\0';
-		report_case(&tally, ++n, dash + 1, bin, "run", &o);
+		if (!strcmp(dash + 1, "musl")) {
+			/* musl's program is time64: the case "clock_musl" beside glibc's */
+			char name[64];
+
+			snprintf(name, sizeof(name), "%s_musl", bin);
+			report_case(&tally, ++n, "time64", name, "run", &o);
+		} else {
+			report_case(&tally, ++n, dash + 1, bin, "run", &o);
+		}
 	}
 
 	if (skip[0]) {

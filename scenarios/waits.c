@@ -87,6 +87,18 @@
 #define NR_SCHED_RR		RAW_NR(sched_rr_get_interval, sched_rr_get_interval_time64)
 
 /*
+ * A wait begins: its CLOCK_MONOTONIC start, returned, and the thread's CPU
+ * time then (wait_cpu0), to tell a wait that slept from one that spun.
+ */
+static int64_t wait_cpu0;
+
+static int64_t wait_begin(void)
+{
+	wait_cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+/*
  * Judge a wait for something that never comes, begun at t0. ret is what the
  * call returned (negative: it failed with err); it says it ran out with the
  * errno expired (ETIMEDOUT, EAGAIN), or, when expired is 0, by returning 0.
@@ -107,6 +119,7 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 		outcome_set(o, "WRONG",
 			    "%s returned %ld after %.3f s: nothing could wake it",
 			    call, ret, took / 1e9);
+	judge_spin(o, call, took, wait_cpu0);
 }
 
 /*
@@ -118,7 +131,8 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
  * reported with it.
  */
 #define WAIT_UNTIL(o, type, deadline, deadline_call, call, wait, expired) do {	\
-	int64_t t0_ = clock_ns(CLOCK_MONOTONIC);			\
+	int64_t t0_ = wait_begin();					\
+	(o)->began_ns = clock_ns(CLOCK_REALTIME); /* after its setup */	\
 	type ts;							\
 	int err_ = deadline(&ts, WAIT_NS);				\
 	long ret_;							\
@@ -139,7 +153,7 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 #define PTHREAD_ERRNO(call) ((errno = (call)) ? -1 : 0)
 /* A relative wait of WAIT_NS for what never comes: wait as in WAIT_UNTIL. */
 #define WAIT_FOR(o, call, wait, expired) do {				\
-	int64_t t0_ = clock_ns(CLOCK_MONOTONIC);			\
+	int64_t t0_ = wait_begin();					\
 	long ret_ = (wait);						\
 									\
 	judge_expiry(o, call, ret_, errno, expired, t0_);		\
@@ -273,18 +287,20 @@ static void libc_mutex_lock(struct outcome *o)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	struct holder h = { .mutex = &mutex, .hold_ns = CONTENDED_NS };
-	int64_t t0;
+	int64_t t0, took;
 	int err;
 
 	if (start_holder(o, &h))
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 	err = pthread_mutex_lock(&mutex);
+	took = clock_ns(CLOCK_MONOTONIC) - t0;
 	if (err)
 		outcome_errno(o, "pthread_mutex_lock", err);
 	else
 		outcome_set(o, "PASS", "pthread_mutex_lock (contended) acquired after %.3f s",
-			    (clock_ns(CLOCK_MONOTONIC) - t0) / 1e9);
+			    took / 1e9);
+	judge_spin(o, "pthread_mutex_lock (contended)", took, wait_cpu0);
 }
 
 static void libc_cond_timedwait(struct outcome *o)
@@ -507,7 +523,7 @@ static void libc_semtimedop(struct outcome *o)
 
 	if (id < 0)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 	ret = semtimedop(id, &op, 1, &ts);
 	judge_expiry(o, "semtimedop", ret, errno, EAGAIN, t0);
 	semctl(id, 0, IPC_RMID);
@@ -524,7 +540,7 @@ static void raw_semtimedop(struct outcome *o)
 
 	if (id < 0)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 #if Y2038_TIME64_BUILD
 	call = "syscall semtimedop_time64";
 	ret = syscall(__NR_semtimedop_time64, id, &op, 1, &ts);
@@ -566,7 +582,7 @@ static void raw_aio(struct outcome *o, int pget)
 		outcome_setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
 		return;
 	}
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 	if (pget) {
 		call = RAW_NAME(io_pgetevents, io_pgetevents_time64);
 		ret = syscall(NR_IO_PGETEVENTS, ctx, 1, 1, &ev, &ts, NULL);
@@ -644,7 +660,7 @@ static void libc_recvmmsg(struct outcome *o)
 
 	if (fd < 0)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 	ret = recvmmsg(fd, &msg, 1, 0, &ts);
 	judge_recvmmsg(o, "recvmmsg", ret, errno, t0);
 	close(fd);
@@ -662,20 +678,24 @@ static void raw_recvmmsg(struct outcome *o)
 
 	if (fd < 0)
 		return;
-	t0 = clock_ns(CLOCK_MONOTONIC);
+	t0 = wait_begin();
 	ret = syscall(NR_RECVMMSG, fd, &msg, 1, 0, &ts);
 	judge_recvmmsg(o, RAW_NAME(recvmmsg, recvmmsg_time64), ret, errno, t0);
 	close(fd);
 }
 
-/* --- sched_rr_get_interval: a reading, not a wait; under SCHED_RR. */
+/*
+ * --- sched_rr_get_interval: a reading, not a wait; under SCHED_RR, set with
+ * the raw syscall: musl's sched_setscheduler() is ENOSYS on purpose (Linux
+ * sets a thread's policy, POSIX a process's), and the setup is not under test.
+ */
 static int become_rr(struct outcome *o)
 {
 	struct sched_param sp = { .sched_priority = 1 };
 
-	if (!sched_setscheduler(0, SCHED_RR, &sp))
+	if (!syscall(__NR_sched_setscheduler, 0, SCHED_RR, &sp))
 		return 0;
-	outcome_setup_failed(o, "sched_setscheduler SCHED_RR", NULL, errno);
+	outcome_setup_failed(o, "syscall sched_setscheduler SCHED_RR", NULL, errno);
 	return -1;
 }
 

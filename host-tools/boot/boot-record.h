@@ -15,6 +15,7 @@
 	X(machine, 32, "machines/<machine>.mk") \
 	X(karch, 16, "the machine's kernel ARCH (i386, x86_64, arm, arm64)") \
 	X(userland, 32, "the Debian architecture of the programs it ran") \
+	X(distro, 32, "the distribution (distros/) whose root it carried, or -") \
 	X(kernel, 64, "the kernel's Debian version, or the host's uname -r") \
 	X(kernel_source, 64, "linux-source-X.Y, or \"this host\"") \
 	X(config, 24, "compat32=y, compat32=n, libfaketime, libfaketime-static") \

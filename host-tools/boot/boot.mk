@@ -11,7 +11,8 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # scenario), a device that powers on after the overflow (the clock at boot
 # only), and each demo distribution's own programs across the overflow (more
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
-# programs, initramfs and extra QEMU arguments.
+# programs (KIND.bins, or KIND.bins.USERLAND where they differ), initramfs
+# and extra QEMU arguments.
 BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS)
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
@@ -22,7 +23,9 @@ rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
 rtc-after.initrd := initramfs.cpio
 $(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BASE))\
-	$(eval $(d).bins := $(call demo_bins,$(d)))$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512))
+	$(foreach u,$(sort $(foreach m,$(ALL_MACHINES),$($(m).userland))),$(eval $(d).bins.$(u) := $(call demo_bins,$(d),$(u))))\
+	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512)\
+	$(eval $(d).distro := $(d)))
 # Not in the default list: make validate-distro and make try boot these.
 distro.dir       := -distro
 distro.rtc        = $(DISTRO_RTC)
@@ -46,14 +49,14 @@ define boot-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
-		scenarios=$$(call commas,$$($(3).bins)) extra_qemu_args="$$($(3).memory)" \
-		rtc_base=$$($(3).rtc) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
+		scenarios=$$(call commas,$$(or $$($(3).bins.$($(1).userland)),$$($(3).bins))) extra_qemu_args="$$($(3).memory)" \
+		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
-		scenarios=$$(call commas,$$($(3).bins)) \
+		scenarios=$$(call commas,$$(or $$($(3).bins.$($(1).userland)),$$($(3).bins))) \
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
 $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\

@@ -6,6 +6,7 @@
 #     machine_env=FILE        the machine's facts (build/machines/M.env: its
 #                             QEMU, board, console and TAP devices, accel)
 #     config= run_id=         recorded in DIR/meta
+#     distro=NAME             the distribution whose root it carries (demo boots; default -)
 #     kernel_env=FILE         written by kernel.sh (image, version, patches)
 #     initrd=FILE scenarios=a,b,c   (no FILE: FILE.error says why, if anything)
 #     extra_qemu_args=ARGS    what this kind of boot adds (more memory)
@@ -26,7 +27,7 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-run_id= extra_qemu_args=
+run_id= extra_qemu_args= distro=-
 kv_args "$@"
 need out machine_env config scenarios
 machine_facts "$machine_env"
@@ -44,7 +45,7 @@ if [ -n "$(find "$out/meta" -newer "$out/.lock" 2>/dev/null)" ]; then
 fi
 # What every record of this boot says, whatever became of it.
 facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland"
-	config="${config/-/=}" scenarios="$scenarios")
+	distro="$distro" config="${config/-/=}" scenarios="$scenarios")
 # A machine this host cannot provide is recorded as skipped, with the reason.
 if [ -n "${skip:-}" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=skipped skip_reason="$skip"

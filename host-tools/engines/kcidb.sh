@@ -39,15 +39,17 @@ jq --arg origin "$origin" '
 			comment: "y2038-lab \(.arch) kernel, tinyconfig and patches/config fragments, \(.config)",
 			misc: {userland}}],
 		tests: [$cells[] | {
-			id: id(["test", .run_id, .boot, .scenario, .abi, .case, .phase]),
+			id: id(["test", .run_id, .boot, .scenario, .abi, (.libc // "-"), .case, .phase]),
 			origin: $origin, build_id: build,
-			path: ([ "y2038", .scenario, .abi, .case, .phase ] | map(word) | join(".")),
+			# the musl programs (time64) are a column of their own, as in the matrix
+			path: ([ "y2038", .scenario, (if (.libc // "") | startswith("musl") then "musl" else .abi end),
+				.case, .phase ] | map(word) | join(".")),
 			status: status,
 			comment: .detail,
 			environment: {
 				comment: "QEMU (\(.accel)), RTC from \(.rtc_base), boot \(.boot)",
 				misc: {boot, accel, accel_note, rtc_base}},
-			misc: {abi, expected, observed, verdict, reason}}]
+			misc: {abi, libc, distro, expected, observed, verdict, reason}}]
 	}' "$run/results.json" >"$run/kcidb.json.tmp"
 mv "$run/kcidb.json.tmp" "$run/kcidb.json"
 echo "  KCIDB    $run/kcidb.json: $(jq '.checkouts | length' "$run/kcidb.json") checkouts, $(jq '.builds | length' "$run/kcidb.json") builds, $(jq '.tests | length' "$run/kcidb.json") tests"

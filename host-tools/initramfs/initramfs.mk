@@ -1,5 +1,5 @@
 # Stage: guest programs -> initramfs (host-tools/initramfs/). Every syscall
-# family of scenarios/ is built twice (legacy and time64 glibc), static, with
+# family of scenarios/ is built three times (legacy and time64 glibc, musl), static, with
 # guest-init/ as PID 1, and packed with the ext4 images into one initramfs per
 # userland. The old-binaries demo adds a distribution's own programs on top.
 
@@ -9,7 +9,13 @@ $(HOST)/mkinitramfs: host-tools/initramfs/mkinitramfs.c
 # first (the clock as booted), census last (what the others used).
 KERNEL_SCENARIOS := rtc census
 SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
-SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64) census-kernel
+# A third libc: each family built against Debian's musl (MUSL_SUITE), which
+# has only a 64-bit time_t, so one program a family (NAME-musl: its libc
+# cases; the raw ones are the glibc time64 program's). MUSL=no leaves it out.
+MUSL          ?= yes
+MUSL_SUITE    ?= trixie
+MUSL_ABIS     := $(if $(filter yes,$(MUSL)),musl)
+SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64 $(MUSL_ABIS:%=$(s)-%)) census-kernel
 HARNESS       := scenarios/harness.h $(wildcard scenarios/harness/*.h)
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
@@ -39,6 +45,22 @@ endef
 $(foreach u,$(USERLANDS),$(foreach a,legacy time64 kernel,$(foreach d,scenarios dynamic,\
 	$(eval $(call scenario-rule,$(u),$(a),$(d))))))
 
+# musl: the package's musl-gcc.specs, moved into the build (musl.sh), with
+# the userland's cross compiler. $(1): userland
+umusl = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).musl_target))))
+define musl-rule
+$(BUILD)/$(1)/musl/musl.specs: host-tools/initramfs/musl.sh host-tools/distro/debian.sh
+	$$(call say,DEBIAN,musl-dev $(1) ($$(MUSL_SUITE)))
+	$$(Q)host-tools/initramfs/musl.sh cache=$$(CACHE) arch=$(1) suite=$$(MUSL_SUITE) mirror=$$(DEBIAN_MIRROR) \
+		target=$(call umusl,$(1)) cross=$(call ucross,$(1)) out=$$(@D)
+$(BUILD)/$(1)/scenarios/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) -static -DY2038_MUSL \
+		-DY2038_LIBC='"'$$$$(cat $(BUILD)/$(1)/musl/libc)'"' -o $$@ $$<
+endef
+$(foreach u,$(USERLANDS),$(if $(call umusl,$(u)),$(eval $(call musl-rule,$(u)))))
+
 # guest-init's programs: PID 1, and the session runner of the demo and of
 # validate-distro and try. $(1): userland, $(2): program
 define guest-init-rule
@@ -62,20 +84,32 @@ $(foreach u,$(USERLANDS),$(eval $(call initramfs-rule,$(u))))
 # runner and its sessions, on top of the lab's initramfs. A fetch that fails
 # leaves the reason, not the file: the boot records it and the run goes on.
 DEBIAN_MIRROR ?= http://deb.debian.org/debian
-DEMO_DISTROS  ?= bookworm
+DEMO_DISTROS  ?= bookworm trixie
 include $(DEMO_DISTROS:%=distros/%.mk)
-# The programs a distribution's demo boot runs: <distro>-<session>.
-demo_bins = $(foreach s,$($(1).sessions),$(1)-$(s))
+# A distribution's demo programs on a userland: PROGRAM=SESSION[+SESSION]
+# (distros/*.mk), each PROGRAM (SCENARIO-ABI) the session runner running the
+# commands of distros/SESSION.tsv. $(1): distribution, $(2): userland
+demo_programs = $(or $($(1).programs.$(2)),$($(1).programs))
+# and, where the distribution says libc_scenarios := yes, the lab's own libc
+# programs of every family, dynamically linked: run on its libc, not the
+# static one of the matrix (the libc column). $(1): distribution
+demo_libc_bins = $(if $(filter yes,$($(1).libc_scenarios)),$(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64))
+demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst =, ,$(p)))) $(call demo_libc_bins,$(1))
+demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))
 # $(1): userland, $(2): distribution
 define demo-rule
-$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(foreach s,$($(2).sessions),distros/$(2)/$(s).tsv) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh
+$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
+		$(patsubst %,$(BUILD)/$(1)/dynamic/%,$(call demo_libc_bins,$(2)))
 	$$(call say,DEBIAN,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-lab; \
 	if host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
 		out=$(BUILD)/$(1)/$(2)-root $($(2).demo_packages) 2>$$@.log; then \
-		for s in $($(2).sessions); do \
-			install -D $(BUILD)/$(1)/session $(BUILD)/$(1)/$(2)-lab/scenarios/$(2)-$$$$s && \
-			install -D -m 644 distros/$(2)/$$$$s.tsv $(BUILD)/$(1)/$(2)-lab/y2038/$(2)-$$$$s.tsv || exit 1; done; \
+		for p in $(call demo_programs,$(2),$(1)); do \
+			install -D $(BUILD)/$(1)/session $(BUILD)/$(1)/$(2)-lab/scenarios/$$$${p%%=*} && \
+			mkdir -p $(BUILD)/$(1)/$(2)-lab/y2038 && sessions=$$$${p#*=} && \
+			(cd distros && cat $$$${sessions//+/.tsv }.tsv) >$(BUILD)/$(1)/$(2)-lab/y2038/$$$${p%%=*}.tsv || exit 1; done; \
+		for b in $(call demo_libc_bins,$(2)); do \
+			install -D $(BUILD)/$(1)/dynamic/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/initramfs.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
 	else grep '^debian.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef

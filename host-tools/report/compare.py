@@ -36,12 +36,12 @@ def boot_kind(cell):
     return rest or "matrix"
 
 
-KEY = ("arch", "config", "series", "kind", "abi", "scenario", "case", "phase")
+KEY = ("arch", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
 
 
 def key_of(cell):
     return (cell["arch"], cell["config"], series_kind(cell["patches"]), boot_kind(cell),
-            cell["abi"], cell["scenario"], cell["case"], cell["phase"])
+            cell["abi"], cell.get("libc", "-"), cell["scenario"], cell["case"], cell["phase"])
 
 
 def load(run_dir):

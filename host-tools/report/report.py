@@ -22,7 +22,12 @@ import re
 import sys
 from collections import OrderedDict, defaultdict
 
-ABIS = ["legacy", "time64", "raw32", "raw64", "kernel"]
+ABIS = ["legacy", "time64", "musl", "raw32", "raw64", "kernel"]
+
+
+def abi_column(cell):
+    """A cell's column: its ABI, or "musl" for musl's time64 programs beside glibc's."""
+    return "musl" if cell.get("libc", "").startswith("musl") else cell["abi"]
 WRAP = 4294967296
 OVERFLOW = 2147483648
 # Why some things cannot be faked at all, for both pages.
@@ -61,7 +66,7 @@ def column_name(cell):
 def faked_vs_real(cells):
     """Each host cell beside the same cell of its machine's compat32=y matrix boot."""
     def key(c):
-        return (c["arch"], c["scenario"], c["case"], c["phase"], c["abi"])
+        return (c["arch"], c["scenario"], c["case"], c["phase"], abi_column(c))
     real = {key(c): c for c in cells
             if c["config"] == "compat32=y" and c["boot"] == c["arch"] + "-compat32-y"}
     out = []
@@ -106,7 +111,7 @@ def findings(cells):
     # Legacy programs reading the clock after the overflow.
     reads = [c for c in kernel if c["scenario"] == "clock" and c["phase"] == "after"
              and c["case"] in ("time", "clock_gettime", "gettimeofday")]
-    legacy = [c for c in reads if c["abi"] == "legacy"]
+    legacy = [c for c in reads if abi_column(c) == "legacy"]
     if legacy:
         n, total = share(legacy, lambda c: c["observed"] != "PASS")
         kinds = sorted({c["observed"] for c in legacy if c["observed"] != "PASS"})
@@ -115,9 +120,9 @@ def findings(cells):
                     "%d of %d legacy time(), clock_gettime() and gettimeofday() cells after "
                     "03:14:07 fail (%s); the same calls in time64 programs: %d of %d correct."
                     % (n, total, ", ".join(kinds) or "none",
-                       *share([c for c in reads if c["abi"] == "time64"],
+                       *share([c for c in reads if abi_column(c) == "time64"],
                               lambda c: c["observed"] == "PASS"))))
-    raw32 = [c for c in kernel if c["abi"] == "raw32"]
+    raw32 = [c for c in kernel if abi_column(c) == "raw32"]
     wraps = [c for c in raw32 if c["observed"] == "WRAP"]
     if raw32:
         out.append(("bad" if wraps else "good", "The time32 syscalls wrap silently to 1901",
@@ -126,7 +131,7 @@ def findings(cells):
                        ", ".join(sorted({c["scenario"] for c in wraps})) or "no family")))
     t64 = {}
     for c in kernel:
-        if c["abi"] == "time64" and c["scenario"] != "census":
+        if abi_column(c) == "time64" and c["scenario"] != "census":
             t64[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
     changed = [(k, v) for k, v in t64.items() if k[5] == "compat32=n"
                and t64.get(k[:5] + ("compat32=y",), v) != v]
@@ -142,7 +147,7 @@ def findings(cells):
                         len(changed), sum(1 for k in t64 if k[5] == "compat32=n"),
                         ", ".join("%s %d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])) or "none",
                         ", ".join(sorted({k[2] for k, v in changed})) or "none")))
-    raw64 = [c for c in kernel if c["abi"] == "raw64"]
+    raw64 = [c for c in kernel if abi_column(c) == "raw64"]
     if raw64:
         by_config = {}
         for c in raw64:
@@ -183,7 +188,7 @@ def outcome_tone(obs):
         return "broken"
     if obs in ("WRAP", "WRONG"):
         return "wrong"
-    if obs in ("CLAMP", "EARLY", "UNSET"):
+    if obs in ("CLAMP", "EARLY", "SPIN", "UNSET"):
         return "clamp"
     return "errno"
 
@@ -195,7 +200,7 @@ def heatmap(cells):
     rows = OrderedDict()
     grid = {}
     for c in cells:
-        col = (c["arch"], column_name(c), c["abi"])
+        col = (c["arch"], column_name(c), abi_column(c))
         cols.setdefault(col, None)
         row = (c["scenario"], c["case"], c["phase"])
         rows.setdefault(row, None)
@@ -344,7 +349,7 @@ def boot_tables(cells):
     out = []
     for boot, bc in by_boot.items():
         first = bc[0]
-        cols = [a for a in ABIS if any(c["abi"] == a for c in bc)]
+        cols = [a for a in ABIS if any(abi_column(c) == a for c in bc)]
         out.append('<section class="boot" data-arch="%s" data-config="%s">' % (h(first["arch"]), h(first["config"])))
         out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
             h(boot), h(first["arch"]), h(column_name(first)), h(first["kernel_source"]),
@@ -353,7 +358,7 @@ def boot_tables(cells):
             '<th data-abi="%s">%s</th>' % (a, a) for a in cols))
         rows = OrderedDict()
         for c in bc:
-            rows.setdefault((c["scenario"], c["case"], c["phase"]), {}).setdefault(c["abi"], c)
+            rows.setdefault((c["scenario"], c["case"], c["phase"]), {}).setdefault(abi_column(c), c)
         for key in sorted(rows):
             r = rows[key]
             tds = []
@@ -466,7 +471,7 @@ def markdown(cells):
         for c in cells:
             if c["verdict"] != "match":
                 o.append("| %s | %s | %s.%s.%s | %s | %s | %s |" % (
-                    c["boot"], c["abi"], c["scenario"], c["case"], c["phase"], c["observed"], c["expected"], esc(c["detail"])))
+                    c["boot"], abi_column(c), c["scenario"], c["case"], c["phase"], c["observed"], c["expected"], esc(c["detail"])))
     else:
         o.append("Every cell matches its expectation.")
     return "\n".join(o) + "\n"

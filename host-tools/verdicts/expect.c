@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * config, patches, arch) with the expected outcome and the reason for it, and
- * the reasons several rows share ("@name<TAB>text", used as "@name"). Any
- * column but the outcome may be "*"; the first matching row wins. A table
+ * libc, config, patches, arch) with the expected outcome and the reason for
+ * it, and the reasons several rows share ("@name<TAB>text", used as
+ * "@name"). Any column but the outcome may be "*"; the first matching row
+ * wins. A table
  * that cannot be read exactly is rejected whole, with the line that is
  * wrong: a verdict is only as true as the expectation it is judged against.
  */
@@ -15,7 +16,7 @@
 #include "expect.h"
 
 static const char *const fixed_classes[] = {
-	"PASS", "WRAP", "CLAMP", "EARLY", "WRONG", "TIMEOUT", "CRASH", "ERROR",
+	"PASS", "WRAP", "CLAMP", "EARLY", "SPIN", "WRONG", "TIMEOUT", "CRASH", "ERROR",
 	"SKIP", "LISTED", "ABSENT", "UNSET",
 };
 
@@ -66,6 +67,29 @@ static int field_covers(const char *a, const char *b)
 	return !strcmp(a, "*") || !strcmp(a, b);
 }
 
+/*
+ * A libc: "*", a name and version ("glibc-2.41"), or all versions of a name
+ * ("musl-*": a trailing "*" matches any rest).
+ */
+static int libc_covers(const char *a, const char *b)
+{
+	size_t n = strlen(a);
+
+	return field_covers(a, b) || (n > 1 && a[n - 1] == '*' && !strncmp(a, b, n - 1));
+}
+
+static int libc_valid(const char *libc)
+{
+	const char *p = libc;
+
+	if (!strcmp(libc, "*"))
+		return 1;
+	for (; *p && *p != '*'; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '.' || *p == '-'))
+			return 0;
+	return p > libc && (!*p || !p[1]);
+}
+
 /* A row's config "*" is either kernel config, never a host column. */
 static int config_covers(const char *a, const char *b)
 {
@@ -79,12 +103,13 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       field_covers(a->name, b->name) &&
 	       field_covers(a->phase, b->phase) &&
 	       field_covers(a->abi, b->abi) &&
+	       libc_covers(a->libc, b->libc) &&
 	       config_covers(a->config, b->config) &&
 	       field_covers(a->patches, b->patches) &&
 	       field_covers(a->arch, b->arch);
 }
 
-#define NCOLS 9
+#define NCOLS 10
 
 /* The text of "@name", or NULL when no reason of that name came before. */
 static const char *named_reason(const struct expect_table *t, const char *name)
@@ -145,12 +170,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	char *col[NCOLS];
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
-		sizeof(r->abi), sizeof(r->config), sizeof(r->patches),
-		sizeof(r->arch), sizeof(r->expected),
+		sizeof(r->abi), sizeof(r->libc), sizeof(r->config),
+		sizeof(r->patches), sizeof(r->arch), sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
-		r->scenario, r->name, r->phase, r->abi, r->config, r->patches,
-		r->arch, r->expected,
+		r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
+		r->patches, r->arch, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -163,7 +188,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi config patches arch expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches arch expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -178,6 +203,11 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	if (!one_of(r->abi, abis)) {
 		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (legacy, time64, raw32, raw64, kernel or *)",
 			 name, lineno, r->abi);
+		return -1;
+	}
+	if (!libc_valid(r->libc)) {
+		snprintf(err, errlen, "%s:%d: libc \"%s\" is not *, NAME-VERSION (glibc-2.41) or NAME-* (musl-*)",
+			 name, lineno, r->libc);
 		return -1;
 	}
 	if (!one_of(r->config, configs)) {
@@ -294,6 +324,7 @@ static int row_matches(const struct expect_row *r, const struct expect_cell *c,
 	       field_covers(r->name, c->name) &&
 	       field_covers(r->phase, c->phase) &&
 	       field_covers(r->abi, c->abi) &&
+	       libc_covers(r->libc, c->libc ? c->libc : "-") &&
 	       config_covers(r->config, config) &&
 	       field_covers(r->patches, c->patches) &&
 	       (!strcmp(r->arch, "*") || !strcmp(r->arch, c->machine) ||

@@ -8,6 +8,7 @@
 struct expect_row {
 	char scenario[32], name[64], phase[16];	/* may be "*" */
 	char abi[16], config[24], patches[8];	/* may be "*" */
+	char libc[24];		/* "*", "glibc-2.41", or a prefix: "musl-*" */
 	char arch[32];				/* may be "*" */
 	char expected[16];
 	char reason[256];
@@ -31,6 +32,7 @@ struct expect_table {
 /* One cell of the matrix, as the collector looks it up. */
 struct expect_cell {
 	const char *scenario, *name, *phase, *abi;
+	const char *libc;	/* "glibc-2.36", "musl-1.2.5", or "-" (raw, kernel) */
 	const char *config;	/* compat32=y, compat32=n, or a host column */
 	const char *patches;	/* lab or none */
 	const char *machine;	/* machines/<machine>.mk */

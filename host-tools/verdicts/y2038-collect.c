@@ -34,7 +34,8 @@
 #include "expect.h"
 #include "tap.h"
 
-static const char *const abi_columns[] = { "legacy", "time64", "raw32", "raw64", "kernel" };
+/* A block's columns: the ABIs, and musl's time64 programs beside glibc's. */
+static const char *const abi_columns[] = { "legacy", "time64", "musl", "raw32", "raw64", "kernel" };
 #define NABIS ((int)(sizeof(abi_columns) / sizeof(abi_columns[0])))
 
 /* The boot record, field by field: its keys are boot-record.h's. */
@@ -46,6 +47,7 @@ struct meta {
 
 struct cell {
 	char scenario[32], name[64], phase[16], abi[16];
+	char libc[32];		/* what its program said it ran on, or "-" */
 	char expected[16], observed[16];
 	char detail[256], reason[256];
 	int match;
@@ -196,8 +198,9 @@ static void binary_failure(const struct tap_binary *b, const char *boot_class,
 #define MAX_ABIS 5
 
 /*
- * "clock-legacy" -> scenario "clock", its ABIs legacy and raw32. Returns
- * the number of ABIs, 0 for a "NAME-kernel" binary (see case_abis), or -1.
+ * "clock-legacy" -> scenario "clock", its ABIs legacy and raw32; a musl
+ * program ("clock-musl") has its libc cases only, time64. Returns the number
+ * of ABIs, 0 for a "NAME-kernel" binary (see case_abis), or -1.
  */
 static int binary_abis(const char *bin, char *scenario, size_t size,
 		       const char **abi)
@@ -216,6 +219,10 @@ static int binary_abis(const char *bin, char *scenario, size_t size,
 		abi[0] = "time64";
 		abi[1] = "raw64";
 		return 2;
+	}
+	if (!strcmp(dash + 1, "musl")) {
+		abi[0] = "time64";
+		return 1;
 	}
 	return !strcmp(dash + 1, "kernel") ? 0 : -1;
 }
@@ -287,6 +294,18 @@ static int abi_listed(const struct expect_table *t, const struct expect_row *r,
 	return 0;
 }
 
+/* A cell's libc: its program's for a libc ABI, "-" for a raw or kernel one. */
+static const char *cell_libc(const char *abi, const char *libc)
+{
+	return strcmp(abi, "legacy") && strcmp(abi, "time64") ? "-" : libc;
+}
+
+/* Its column in a block and its name in TAP: the ABI, or "musl". */
+static const char *cell_column(const struct cell *c)
+{
+	return !strncmp(c->libc, "musl", 4) ? "musl" : c->abi;
+}
+
 static struct cell *add_cell(struct boot *b)
 {
 	struct cell *c = realloc(b->cells, (b->ncells + 1) * sizeof(*c));
@@ -305,7 +324,7 @@ static void judge(struct cell *c, const struct expect_table *t,
 	/* meta says "none", or "N patches @ hash" for any series. */
 	const struct expect_cell cell = {
 		.scenario = c->scenario, .name = c->name, .phase = c->phase,
-		.abi = c->abi, .config = m->config,
+		.abi = c->abi, .libc = c->libc, .config = m->config,
 		.patches = strcmp(m->patches, "none") ? "lab" : "none",
 		.machine = m->machine, .karch = m->karch,
 	};
@@ -334,11 +353,14 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	struct tap_binary *tb = tap_find_binary(tap, bin);
 	const char *abi[MAX_ABIS];
 	char scenario[32];
+	const char *libc;
 	size_t i, j, k;
 	int a, nabi, kernel;
 
 	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
 	kernel = nabi == 0;
+	/* A libc program says which libc it runs on; one that never ran did not. */
+	libc = kernel ? "-" : tb && tb->libc[0] ? tb->libc : "unknown";
 	if (nabi < 0) {
 		struct cell *c = add_cell(b);
 
@@ -346,6 +368,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 		SET(c->name, "-");
 		SET(c->phase, "-");
 		SET(c->abi, "-");
+		SET(c->libc, "-");
 		SET(c->observed, "ERROR");
 		SET(c->expected, "-");
 		snprintf(c->detail, sizeof(c->detail),
@@ -379,6 +402,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			SET(c->name, r->name);
 			SET(c->phase, r->phase);
 			SET(c->abi, abi[a]);
+			SET(c->libc, cell_libc(abi[a], libc));
 			for (k = 0; tb && k < tb->ncells && !seen; k++)
 				if (!strcmp(tb->cells[k].abi, abi[a]) &&
 				    !strcmp(tb->cells[k].name, r->name) &&
@@ -406,7 +430,8 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			if (!strcmp(b->cells[i].scenario, scenario) &&
 			    !strcmp(b->cells[i].name, tc->name) &&
 			    !strcmp(b->cells[i].phase, tc->phase) &&
-			    !strcmp(b->cells[i].abi, tc->abi))
+			    !strcmp(b->cells[i].abi, tc->abi) &&
+			    !strcmp(b->cells[i].libc, cell_libc(tc->abi, libc)))
 				break;
 		if (i < b->ncells)
 			continue;
@@ -415,6 +440,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 		SET(c->name, tc->name);
 		SET(c->phase, tc->phase);
 		SET(c->abi, tc->abi);
+		SET(c->libc, cell_libc(tc->abi, libc));
 		SET(c->observed, tc->class);
 		SET(c->detail, tc->detail);
 		judge(c, t, &b->meta);
@@ -452,6 +478,7 @@ static void collect_boot(struct boot *b, const char *run_dir,
 		SET(c->name, "-");
 		SET(c->phase, "-");
 		SET(c->abi, "-");
+		SET(c->libc, "-");
 		SET(c->observed, "ERROR");
 		SET(c->expected, "-");
 		SET(c->detail, "meta names no scenarios: the boot never started");
@@ -509,6 +536,7 @@ static void write_json(FILE *f, struct boot *boots, size_t nboots)
 			json_field(f, "boot", boots[i].dir, 0);
 			json_field(f, "arch", m->machine, 0);
 			json_field(f, "userland", m->userland, 0);
+			json_field(f, "distro", m->distro[0] ? m->distro : "-", 0);
 			json_field(f, "kernel", m->kernel, 0);
 			json_field(f, "kernel_source", m->kernel_source, 0);
 			json_field(f, "config", m->config, 0);
@@ -517,6 +545,7 @@ static void write_json(FILE *f, struct boot *boots, size_t nboots)
 			json_field(f, "accel", m->accel, 0);
 			json_field(f, "accel_note", m->accel_note, 0);
 			json_field(f, "abi", c->abi, 0);
+			json_field(f, "libc", c->libc, 0);
 			json_field(f, "scenario", c->scenario, 0);
 			json_field(f, "case", c->name, 0);
 			json_field(f, "phase", c->phase, 0);
@@ -546,12 +575,12 @@ static void write_tap(FILE *f, struct boot *boots, size_t nboots)
 
 			if (c->skipped)
 				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
-					++n, m->machine, m->config, c->abi,
+					++n, m->machine, m->config, cell_column(c),
 					c->scenario, c->name, c->phase, c->detail);
 			else
 				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
 					c->match ? "ok" : "not ok", ++n, m->machine,
-					m->config, c->abi, c->scenario, c->name,
+					m->config, cell_column(c), c->scenario, c->name,
 					c->phase, c->observed, c->expected, c->detail);
 		}
 	}
@@ -599,7 +628,7 @@ static void write_block(FILE *f, const struct boot *b)
 				if (strcmp(d->scenario, c->scenario) ||
 				    strcmp(d->name, c->name) ||
 				    strcmp(d->phase, c->phase) ||
-				    strcmp(d->abi, abi_columns[a]))
+				    strcmp(cell_column(d), abi_columns[a]))
 					continue;
 				if (d->match || d->skipped)
 					snprintf(text, sizeof(text), "%s", d->observed);
@@ -629,7 +658,7 @@ static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
 			t->mismatches++;
 			fprintf(f, "  MISMATCH %s%s%s %s.%s.%s: observed %s, expected %s (%s): %s\n",
 				name_boot ? b->dir : "", name_boot ? " " : "",
-				c->abi, c->scenario, c->name, c->phase, c->observed,
+				cell_column(c), c->scenario, c->name, c->phase, c->observed,
 				c->expected, c->reason, c->detail);
 		}
 	}

@@ -147,4 +147,25 @@ static inline void judge_wait(struct outcome *o, const char *call, int err,
 			    took_ns / 1e9, want_ns / 1e9);
 }
 
+/*
+ * A wait that took its time but not asleep: its thread ran for a quarter
+ * or more of a wait of 50 ms or more (CLOCK_THREAD_CPUTIME_ID since cpu0_ns:
+ * a thread asleep runs for microseconds, one that spins for as much of the
+ * wait as the other runnable tasks leave it).
+ * A libc that retries a call which fails at once (musl treats a futex
+ * wait's ENOSYS as a spurious wakeup) waits by spinning: the device is
+ * busy, and its battery drains, for as long as the wait lasts.
+ */
+#define Y2038_SPIN_MIN_NS (50 * NSEC_PER_MSEC)
+static inline void judge_spin(struct outcome *o, const char *call,
+			      int64_t took_ns, int64_t cpu0_ns)
+{
+	int64_t cpu_ns = clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0_ns;
+
+	if (strcmp(o->class, "PASS") || took_ns < Y2038_SPIN_MIN_NS || 4 * cpu_ns < took_ns)
+		return;
+	outcome_set(o, "SPIN", "%s waited %.3f s, running: %.3f s of its thread's CPU time, where a wait sleeps",
+		    call, took_ns / 1e9, cpu_ns / 1e9);
+}
+
 #endif

@@ -17,6 +17,9 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <gnu/libc-version.h>
+#endif
 
 /*
  * Built with -D_TIME_BITS=64 on a 32-bit target, or on a 64-bit target (a
@@ -33,6 +36,17 @@
 #define Y2038_RAW_ABI "raw32"
 #endif
 
+/*
+ * A musl build (Y2038_MUSL, with Y2038_LIBC="musl-1.2.5" from the package it
+ * links) runs its libc cases only: a raw syscall does not depend on the libc,
+ * and the glibc time64 build has the same raw64 cells.
+ */
+#ifdef Y2038_MUSL
+#define Y2038_RAW_CASES 0
+#else
+#define Y2038_RAW_CASES 1
+#endif
+
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #define NSEC_PER_SEC	1000000000LL
@@ -47,6 +61,10 @@
 #define __NR_clock_settime64 __NR_clock_settime
 #define __NR_clock_nanosleep_time64 __NR_clock_nanosleep
 #define __NR_ppoll_time64 __NR_ppoll
+#endif
+/* musl 1.2 names the old calls by what they are (clock_nanosleep_time32). */
+#if defined(__NR_clock_nanosleep_time32) && !defined(__NR_clock_nanosleep)
+#define __NR_clock_nanosleep __NR_clock_nanosleep_time32
 #endif
 
 /* The kernel's two timespec layouts, independent of the libc's time_t. */

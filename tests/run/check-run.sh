@@ -47,6 +47,9 @@ expect "boot-check: results.json holds cells ($cells)" test "$cells" -gt 0
 expect "boot-check: every cell matches its expectation (but a skipped host column's)" \
 	test "$(jq '[.[] | select(.verdict != "match" and (.verdict != "skip" or (.config | startswith("libfaketime") | not)))]
 		| length' "$run/results.json")" = 0
+expect "boot-check: every libc cell measured names the libc its program ran on (glibc-X.Y, musl-X.Y.Z)" \
+	test "$(jq '[.[] | select((.abi == "legacy" or .abi == "time64") and .verdict != "skip"
+		and .scenario != "census" and (.libc | test("^(glibc|musl)-[0-9]") | not))] | length' "$run/results.json")" = 0
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
 tap_end

@@ -36,7 +36,30 @@ expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$r
 expect "collector: one record per cell ($ncells)" \
 	test "$(jq length "$run/results.json")" = "$ncells"
 expect "collector: every record carries the fields users rely on" \
-	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel"))] | length' "$run/results.json")" = "$ncells"
+	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel") and has("libc") and has("distro"))] | length' "$run/results.json")" = "$ncells"
+# The libc a program names ("# libc: ..." after its TAP version) is its cells';
+# a raw cell has none. The fixture predates that line: its programs said nothing.
+lrun=$(new_run libc)
+sed -i '/^# selftests: y2038: clock-legacy$/{n;s/$/\n# # libc: glibc-2.36/}' "$(boot_of "$lrun")/tap.log"
+collect "$lrun"
+expect "collector: a libc program's cells carry the libc it named, a raw cell -, an unnamed one unknown" \
+	test "$(cell "$lrun" legacy time after libc) $(cell "$lrun" raw32 time after libc) $(cell "$lrun" time64 time after libc) $(cell "$lrun" legacy time after distro)" = "glibc-2.36 - unknown -"
+# A musl program (NAME-musl: time64, its libc cases only) beside glibc's, in
+# its own column, judged by the rows naming its libc first.
+mrun=$(new_run musl)
+tap=$(boot_of "$mrun")/tap.log
+sed -i -e 's/selftests: y2038: clock-time64/selftests: y2038: clock-musl/' \
+	-e '/^# selftests: y2038: clock-musl$/{n;s/$/\n# # libc: musl-1.2.5/}' -e '/^# .*ok [0-9]* raw64 /d' "$tap"
+sed -i 's/^scenarios=.*/scenarios=clock-legacy,clock-musl/' "$(boot_of "$mrun")/meta"
+{ printf 'clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\tWRAP\ta row for musl alone\n'; grep -v '^#' "$top/expectations.tsv"; } >"$work/musl.tsv"
+collect "$mrun" "$work/musl.tsv"
+expect "collector: a musl program's cells are time64, libc musl-1.2.5, no raw64 cells" \
+	test "$(jq -c '[.[] | select(.libc == "musl-1.2.5") | .abi] | unique' "$mrun/results.json") $(jq '[.[] | select(.abi == "raw64")] | length' "$mrun/results.json")" = '["time64"] 0'
+expect "collector: ... judged by the row naming musl (MISMATCH there only), named musl in the TAP" \
+	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32=y musl clock\.' "$mrun/results.tap")" = \
+	"[[\"time64\",\"musl-1.2.5\",\"time\",\"after\",\"WRAP\"]] $(grep -c '^# .*ok [0-9]* time64 ' "$tap")"
+expect "collector: ... and shown in the block's musl column" \
+	grep -qE '^  clock +time +after +EOVERFLOW +- +PASS!=WRAP ' "$mrun/out"
 expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
 	test "$(cell "$run" raw32 time after observed) $(cell "$run" raw32 time after detail | grep -c 1901)" = "WRAP 1"
 expect "collector: legacy clock_gettime after is EOVERFLOW, and expected so" \
@@ -129,7 +152,7 @@ expect "collector: a case missing from the table is UNLISTED, a mismatch" \
 	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
 
 run=$(new_run bad-table)
-printf 'clock\ttime\tafter\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
+printf 'clock\ttime\tafter\t*\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
 collect "$run" "$work/bad.tsv"
 expect "collector: an expectation no cell can reach is rejected (exit 2, line named)" \
 	test "$(cat "$run/rc"): $(cat "$run/err")" = \
