@@ -50,6 +50,18 @@ expect "boot-check: every cell matches its expectation (but a skipped host colum
 expect "boot-check: every libc cell measured names the libc its program ran on (glibc-X.Y, musl-X.Y.Z)" \
 	test "$(jq '[.[] | select((.abi == "legacy" or .abi == "time64") and .verdict != "skip"
 		and .scenario != "census" and (.libc | test("^(glibc|musl)-[0-9]") | not))] | length' "$run/results.json")" = 0
+# The libc column: musl's programs in every matrix boot, and the lab's own
+# programs on trixie's glibc in its demo boots (distros/trixie.mk).
+musl_boots=$(grep -l '^scenarios=.*-musl' "$run"/boots/*/meta 2>/dev/null | grep -c .)
+if [ "$musl_boots" -gt 0 ]; then
+	expect "boot-check: every boot that ran musl programs has musl cells ($musl_boots)" \
+		test "$(jq '[.[] | select(.libc | startswith("musl-")) | .boot] | unique | length' "$run/results.json")" = "$musl_boots"
+fi
+if find "$run/boots" -maxdepth 1 -name '*-trixie' | grep -q .; then
+	expect "boot-check: every trixie boot ran the lab's programs on trixie's glibc" \
+		test "$(jq '[.[] | select(.distro == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json")" = \
+		"$(find "$run/boots" -maxdepth 1 -name '*-trixie' | grep -c .)"
+fi
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
 tap_end
