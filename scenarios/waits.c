@@ -265,15 +265,19 @@ static int start_holder(struct outcome *o, struct holder *h)
 	return 0;
 }
 
+/* The lock a timed lock waits for: held, from before the clock is set. */
+static pthread_mutex_t held_mutex = PTHREAD_MUTEX_INITIALIZER;
+static struct holder held = { .mutex = &held_mutex };
+
+static int hold_mutex_prepare(struct outcome *o)
+{
+	return start_holder(o, &held);
+}
+
 static void libc_mutex_timedlock(struct outcome *o)
 {
-	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
-	struct holder h = { .mutex = &mutex };
-
-	if (start_holder(o, &h))
-		return;
 	WAIT_LIBC(o, "pthread_mutex_timedlock",
-		  PTHREAD_ERRNO(pthread_mutex_timedlock(&mutex, &ts)), ETIMEDOUT);
+		  PTHREAD_ERRNO(pthread_mutex_timedlock(&held_mutex, &ts)), ETIMEDOUT);
 }
 
 /*
@@ -738,7 +742,8 @@ static const struct y2038_case cases[] = {
 	{ "futex_wait_rel", LIBC, Y2038_ACROSS, .run = libc_futex_wait_rel },
 	{ "futex_wait_abs", LIBC, Y2038_ACROSS, .run = libc_futex_wait_abs },
 	{ "mutex_lock", LIBC, Y2038_ACROSS, .run = libc_mutex_lock },
-	{ "mutex_timedlock", LIBC, Y2038_ACROSS, .run = libc_mutex_timedlock },
+	{ "mutex_timedlock", LIBC, Y2038_ACROSS, .prepare = hold_mutex_prepare,
+	  .run = libc_mutex_timedlock },
 	{ "cond_timedwait", LIBC, Y2038_ACROSS, .run = libc_cond_timedwait },
 	{ "ppoll", LIBC, Y2038_ACROSS, .run = libc_ppoll },
 	{ "pselect6", LIBC, Y2038_ACROSS, .run = libc_pselect6 },

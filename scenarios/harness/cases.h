@@ -24,6 +24,12 @@ struct y2038_case {
 	const char *phase;	/* before | after | across the rollover */
 	int64_t start_ns;	/* CLOCK_REALTIME is set to this first, */
 	int64_t observe_ns;	/* then left to tick up to this (0: don't) */
+	/*
+	 * Optional: what the case needs that is not under test (a thread
+	 * holding a lock), made before the clock is set, so that it takes
+	 * none of the lead; 0, or -1 with o saying why.
+	 */
+	int (*prepare)(struct outcome *o);
 	void (*run)(struct outcome *o);
 };
 
@@ -57,6 +63,7 @@ struct y2038_case {
 struct case_start {
 	const struct y2038_case *c;
 	int go[2];	/* the case begins when the write end is closed by all */
+	int prepared[2];	/* a byte from each: prepared, set the clock */
 };
 
 /*
@@ -85,22 +92,34 @@ static int64_t tick_to_moment(const struct y2038_case *c)
 }
 
 /*
- * The case body, in a child. It waits for the parent (run_together) to set
- * the clock, then is left to tick to its moment if its phase asks, runs,
- * and writes its outcome to fd.
+ * The case body, in a child. It prepares, waits for the parent
+ * (run_together) to set the clock, then is left to tick to its moment if
+ * its phase asks, runs, and writes its outcome to fd.
  */
 static void run_case_child(void *arg, int fd)
 {
 	const struct case_start *start = arg;
 	const struct y2038_case *c = start->c;
 	struct outcome o = { "CRASH", "no outcome written", 0 };
+	int skip = lab->raw_skip && c->kind == RAW, unprepared;
 	char go;
 
 	close(start->go[1]);
+	close(start->prepared[0]);
+	unprepared = !skip && c->prepare && c->prepare(&o);
+	(void)!write(start->prepared[1], "p", 1);
+	close(start->prepared[1]);
 	if (read(start->go[0], &go, 1) > 0)
 		_exit(4);	/* the parent could not set the clock */
 	close(start->go[0]);
-	if (lab->raw_skip && c->kind == RAW) {
+	/* A faked clock was set before the fork: set again, after preparing. */
+	if (c->prepare && !unprepared && !lab->moves_real_clock && lab->set_clock(c->start_ns)) {
+		outcome_setup_failed(&o, lab->set_clock_call, NULL, EINVAL);
+		unprepared = 1;
+	}
+	if (unprepared) {
+		;	/* o says why */
+	} else if (skip) {
 		struct kts64 now = { 0 };
 		char real[64];
 
@@ -201,7 +220,7 @@ static inline int run_together_once(const struct y2038_case *const *c, struct ou
 {
 	int missed = 0;
 	int64_t real0 = clock_ns(CLOCK_REALTIME), mono0 = clock_ns(CLOCK_MONOTONIC);
-	int started[2] = { 0, 0 }, go[2] = { -1, -1 }, err = 0, i;
+	int started[2] = { 0, 0 }, go[2] = { -1, -1 }, prepared[2] = { -1, -1 }, err = 0, i;
 	const char *failed = NULL;	/* the harness call that failed, if one did */
 	struct case_start start[2];
 	struct outcome_reader r[2];
@@ -214,15 +233,26 @@ static inline int run_together_once(const struct y2038_case *const *c, struct ou
 	 */
 	if (!lab->moves_real_clock && (err = lab->set_clock(c[0]->start_ns)))
 		failed = lab->set_clock_call;
-	else if (pipe(go))
+	else if (pipe(go) || pipe(prepared))
 		err = -errno, failed = "pipe (harness)";
 	for (i = 0; i < n && !failed; i++) {
-		start[i] = (struct case_start){ c[i], { go[0], go[1] } };
+		start[i] = (struct case_start){ c[i], { go[0], go[1] }, { prepared[0], prepared[1] } };
 		r[i] = (struct outcome_reader){ &o[i], 0 };
 		if ((err = child_start(&child[i], CHILD_PIPE_FD, run_case_child, &start[i])))
 			failed = "fork (harness)";
 		else
 			started[i] = 1;
+	}
+	/* Each child prepares (its case's prepare) before the clock is set. */
+	if (prepared[1] >= 0) {
+		char b;
+		int ready = 0;
+
+		close(prepared[1]);
+		while (ready < n && wait_readable(prepared[0], lab->case_timeout_ns) > 0 &&
+		       read(prepared[0], &b, 1) == 1)
+			ready++;
+		close(prepared[0]);
 	}
 	if (lab->moves_real_clock && !failed && (err = lab->set_clock(c[0]->start_ns)))
 		failed = lab->set_clock_call;

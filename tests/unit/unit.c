@@ -374,6 +374,64 @@ static void test_harness_retry(void)
 }
 
 /*
+ * A case's prepare (a thread holding a lock, say) takes none of the across
+ * lead: 80 ms of it, longer than the 50 ms lead, and the case still crosses.
+ * Here in the faked host's way (the clock set before the fork, and again
+ * in the child once prepared); a guest sets it once every child is prepared,
+ * which the guests' boots measure (the lateness printed by every program).
+ */
+static int slow_prepare(struct outcome *o)
+{
+	(void)o;
+	raw64_sleep(80 * NSEC_PER_MSEC);
+	return 0;
+}
+
+static int failed_prepare(struct outcome *o)
+{
+	outcome_setup_failed(o, "pthread_create", NULL, EAGAIN);
+	return -1;
+}
+
+/* The slow setup done in the body, where it counts against the lead. */
+static void slow_prepare_run(struct outcome *o)
+{
+	slow_prepare(o);
+	o->began_ns = clock_ns(CLOCK_REALTIME);	/* as WAIT_UNTIL does */
+	measure_nothing(o);
+}
+
+static void test_harness_prepare(void)
+{
+	const struct lab_mode mode = {
+		.name = "late", .case_timeout_ns = 5 * NSEC_PER_SEC,
+		.set_clock = late_set_clock, .set_clock_call = "late_set_clock",
+	};
+	const struct y2038_case slow = { "mutex_timedlock", LIBC, Y2038_ACROSS,
+					 .prepare = slow_prepare, .run = measure_nothing };
+	const struct y2038_case unprepared = { "mutex_timedlock", LIBC, Y2038_ACROSS,
+					       .run = slow_prepare_run };
+	const struct y2038_case broken = { "mutex_timedlock", LIBC, Y2038_ACROSS,
+					   .prepare = failed_prepare, .run = measure_nothing };
+	struct outcome o;
+
+	lab = &mode;
+	late_tries = 0;
+	run_case(&slow, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK_STR(o.detail, "measured");
+	/* The same 80 ms in the case's body would have it begin late. */
+	run_case(&unprepared, &o);
+	CHECK_STR(o.class, "ERROR");
+	CHECK(strstr(o.detail, "did not cross it") != NULL);
+	run_case(&broken, &o);
+	CHECK_STR(o.class, "ERROR");
+	CHECK(strstr(o.detail, "pthread_create") != NULL);
+	lab = NULL;
+	faked_offset_ns = 0;
+}
+
+/*
  * A mode whose tick to a moment ends 30 ms before it the first early_ticks
  * times, as an absolute CLOCK_REALTIME sleep on linux-source-7.2 i386 can
  * without patches/7.2/0009.
@@ -439,6 +497,7 @@ int main(void)
 	test_harness_lateness();
 	test_harness_retry();
 	test_harness_early_tick();
+	test_harness_prepare();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
