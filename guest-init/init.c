@@ -49,11 +49,27 @@ static void mount_or_log(const char *src, const char *dir, const char *type)
 		     errno_name(errno));
 }
 
+/*
+ * The TAP device, once it is there: a virtio console can register after
+ * init has started when the host is loaded (run order-..., arm64: hvc0
+ * missing, the TAP went to the console and was lost to the collector).
+ */
+#define TAP_WAIT_NS (10 * NSEC_PER_SEC)
+#define TAP_POLL_NS (20 * NSEC_PER_MSEC)
+
 static FILE *open_tap(const char *dev)
 {
-	int fd = open(dev, O_WRONLY | O_NOCTTY);
+	int64_t t0 = clock_ns(CLOCK_MONOTONIC), waited;
 	struct termios tio;
+	int fd;
 
+	while ((fd = open(dev, O_WRONLY | O_NOCTTY)) < 0 &&
+	       (errno == ENOENT || errno == ENODEV || errno == ENXIO) &&
+	       clock_ns(CLOCK_MONOTONIC) - t0 < TAP_WAIT_NS)
+		raw64_sleep(TAP_POLL_NS);
+	waited = clock_ns(CLOCK_MONOTONIC) - t0;
+	if (fd >= 0 && waited >= TAP_POLL_NS)
+		klog("TAP device %s appeared after %.2f s\n", dev, waited / 1e9);
 	if (fd < 0) {
 		klog("cannot open TAP device %s: errno %d %s; using console\n",
 		     dev, errno, errno_name(errno));
