@@ -10,8 +10,9 @@
 #                  userland's differ
 #   config_package the package of its shipped kernel configs (validate-distro)
 #   libc           its C library and version
-#   libc_scenarios yes: the demo boot also runs the lab's libc programs, on
-#                  this distribution's libc (dynamically linked; optional)
+#   libc_scenarios the machines whose demo boot also runs the lab's libc
+#                  programs on this distribution's libc (dynamically linked;
+#                  optional)
 # make validate-distro DISTRO=<name> validates it; make run boots the demo
 # of each of DEMO_DISTROS.
 bookworm.suite         := bookworm

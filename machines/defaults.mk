@@ -3,8 +3,8 @@
 #   karch, ktarget, kimage, kcross  the kernel's ARCH, make target, image, CROSS_COMPILE
 #   fragment                        its config fragment (plus common and compat32-y/n)
 #   userland, ucross                which scenario build runs on it, and its compiler
-#   musl_target                     Debian musl-dev's target for that userland (the musl
-#                                   column; optional: a machine of the same userland has it)
+#   musl_target                     Debian musl-dev's target for that userland: the
+#                                   machine runs the musl column (optional)
 #   qemu, qemu_args                 the emulator and the board
 #   console, tap_dev                kernel console, and the guest device TAP goes to
 #   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)

@@ -11,19 +11,19 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # scenario), a device that powers on after the overflow (the clock at boot
 # only), and each demo distribution's own programs across the overflow (more
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
-# programs (KIND.bins, or KIND.bins.USERLAND where they differ), initramfs
-# and extra QEMU arguments.
+# programs (KIND.bins, a function of the machine, $(1)), initramfs and
+# extra QEMU arguments.
 BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS)
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
-matrix.bins      := $(SCENARIO_BINS)
+matrix.bins       = $(call machine_scenario_bins,$(1))
 matrix.initrd    := initramfs.cpio
 rtc-after.dir    := -rtc-after
 rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
 rtc-after.initrd := initramfs.cpio
 $(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BASE))\
-	$(foreach u,$(sort $(foreach m,$(ALL_MACHINES),$($(m).userland))),$(eval $(d).bins.$(u) := $(call demo_bins,$(d),$(u))))\
+	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
 	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512)\
 	$(eval $(d).distro := $(d)))
 # Not in the default list: make validate-distro and make try boot these.
@@ -43,20 +43,26 @@ try.bins         := try-user
 try.initrd       := try.cpio
 try.memory       := -m 512
 BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+# The order make starts them in (make lab): the longest kinds first, every
+# machine's, so that short boots, not a long one, end the run; the host
+# columns (FAKED_RUNS, below) after the matrix.
+boots-of-kind = $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(1).dir)/meta))
+BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
+	$(foreach k,$(filter-out matrix rtc-after,$(BOOT_KINDS)),$(call boots-of-kind,$(k))) $(call boots-of-kind,rtc-after)
 
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
-		scenarios=$$(call commas,$$(or $$($(3).bins.$($(1).userland)),$$($(3).bins))) extra_qemu_args="$$($(3).memory)" \
+		scenarios=$$(call commas,$$(call $(3).bins,$(1))) extra_qemu_args="$$($(3).memory)" \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
-		scenarios=$$(call commas,$$(or $$($(3).bins.$($(1).userland)),$$($(3).bins))) \
+		scenarios=$$(call commas,$$(call $(3).bins,$(1))) \
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
 $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\

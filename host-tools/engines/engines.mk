@@ -17,7 +17,7 @@ define lava-rules
 $(LAVA_DIR)/$(1)-$(2)/job.yaml: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/initramfs.cpio host-tools/engines/lava.sh $(call machine-env,$(1))
 	$$(Q)host-tools/engines/lava.sh job out=$$(@D) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/initramfs.cpio \
-		scenarios=$$(call commas,$$(matrix.bins)) rtc_base=$$(matrix.rtc) \
+		scenarios=$$(call commas,$$(call matrix.bins,$(1))) rtc_base=$$(matrix.rtc) \
 		guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT)
 endef
 $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call lava-rules,$(m),$(c)))))

@@ -11,21 +11,27 @@ KERNEL_SCENARIOS := rtc census
 SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
 # A third libc: each family built against Debian's musl (MUSL_SUITE), which
 # has only a 64-bit time_t, so one program a family (NAME-musl: its libc
-# cases; the raw ones are the glibc time64 program's). MUSL=no leaves it out.
+# cases; the raw ones are the glibc time64 program's), run on the machines
+# with a musl_target (the 32-bit kernels). MUSL=no leaves it out.
 MUSL          ?= yes
 MUSL_SUITE    ?= trixie
 MUSL_ABIS     := $(if $(filter yes,$(MUSL)),musl)
 SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64 $(MUSL_ABIS:%=$(s)-%)) census-kernel
+# The matrix programs a machine runs. $(1): machine
+machine_scenario_bins = $(if $($(1).musl_target),$(SCENARIO_BINS),$(filter-out %-musl,$(SCENARIO_BINS)))
 HARNESS       := scenarios/harness.h $(wildcard scenarios/harness/*.h)
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
 # How each ABI's programs are built, and how each folder of them links: the
-# guest's static, the host column's (libfaketime) dynamic.
+# guest's static, the host column's (libfaketime) dynamic, and libc/ the
+# same dynamically linked with its libc cases only, run on a distribution's
+# own libc (its raw cases would repeat the matrix's).
 abi_cflags.legacy :=
 abi_cflags.time64 := $(TIME64_FLAGS)
 abi_cflags.kernel := $(TIME64_FLAGS)
 link.scenarios    := -static
 link.dynamic      :=
+link.libc         := -DY2038_RAW_CASES=0
 
 # Data the scenarios find in the guest: ext4 images with 128-byte inodes (no
 # room for extended timestamps) and 256-byte inodes, attached as loop devices.
@@ -42,7 +48,7 @@ $(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(foreach a,legacy time64 kernel,$(foreach d,scenarios dynamic,\
+$(foreach u,$(USERLANDS),$(foreach a,legacy time64 kernel,$(foreach d,scenarios dynamic libc,\
 	$(eval $(call scenario-rule,$(u),$(a),$(d))))))
 
 # musl: the package's musl-gcc.specs, moved into the build (musl.sh), with
@@ -90,16 +96,17 @@ include $(DEMO_DISTROS:%=distros/%.mk)
 # (distros/*.mk), each PROGRAM (SCENARIO-ABI) the session runner running the
 # commands of distros/SESSION.tsv. $(1): distribution, $(2): userland
 demo_programs = $(or $($(1).programs.$(2)),$($(1).programs))
-# and, where the distribution says libc_scenarios := yes, the lab's own libc
-# programs of every family, dynamically linked: run on its libc, not the
-# static one of the matrix (the libc column). $(1): distribution
-demo_libc_bins = $(if $(filter yes,$($(1).libc_scenarios)),$(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64))
-demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst =, ,$(p)))) $(call demo_libc_bins,$(1))
+# and, on the machines its libc_scenarios names, the lab's own programs of
+# every family, dynamically linked, their libc cases only (libc/): run on its
+# libc, not the static one of the matrix (the libc column). $(1): distribution, $(2): machine (none:
+# whether any machine runs them)
+demo_libc_bins = $(if $(if $(2),$(filter $(2),$($(1).libc_scenarios)),$($(1).libc_scenarios)),$(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64))
+demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst =, ,$(p))))
 demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))
 # $(1): userland, $(2): distribution
 define demo-rule
 $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
-		$(patsubst %,$(BUILD)/$(1)/dynamic/%,$(call demo_libc_bins,$(2)))
+		$(patsubst %,$(BUILD)/$(1)/libc/%,$(call demo_libc_bins,$(2)))
 	$$(call say,DEBIAN,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-lab; \
 	if host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
@@ -109,7 +116,7 @@ $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(ca
 			mkdir -p $(BUILD)/$(1)/$(2)-lab/y2038 && sessions=$$$${p#*=} && \
 			(cd distros && cat $$$${sessions//+/.tsv }.tsv) >$(BUILD)/$(1)/$(2)-lab/y2038/$$$${p%%=*}.tsv || exit 1; done; \
 		for b in $(call demo_libc_bins,$(2)); do \
-			install -D $(BUILD)/$(1)/dynamic/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
+			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/initramfs.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
 	else grep '^debian.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef

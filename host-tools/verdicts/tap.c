@@ -135,6 +135,10 @@ static int nested_line(struct tap_run *run, struct tap_binary *b,
 		b->plan = plan_line(line);
 		return 0;
 	}
+	if (starts_with(line, "# raw cases: none")) {
+		b->libc_only = 1;
+		return 0;
+	}
 	if (starts_with(line, "# libc: ")) {
 		copy_field(b->libc, sizeof(b->libc), line + 8, strlen(line + 8));
 		return 0;

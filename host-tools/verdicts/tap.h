@@ -22,6 +22,7 @@ struct tap_binary {
 	char directive[160];	/* "exit=1", "TIMEOUT 60 seconds", "CRASH ..." */
 	char bail[256];		/* the scenario's own "Bail out!" reason */
 	char libc[32];		/* its "# libc: glibc-2.36", or "" */
+	int libc_only;		/* it said "# raw cases: none" */
 	int plan;		/* its "1..N", or -1 */
 	size_t ncells;
 	struct tap_cell *cells;

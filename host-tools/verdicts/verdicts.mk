@@ -20,7 +20,7 @@ $(foreach m,$(MACHINES),$(eval $(call block-rules,$(m))))
 # expectation. The blocks came first; this ends with the closing summary.
 # The report is written whatever the verdicts: a run with mismatches needs it most.
 .PHONY: lab
-lab: $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
+lab: $(filter $(BOOTS) $(FAKED_RUNS),$(BOOT_SCHEDULE)) $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
 	$(Q)$(set-latest)
 	$(Q)rc=0; $(COLLECT) --totals $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; \
 	$(REPORT) $(RUN_DIR); \

@@ -355,12 +355,20 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	char scenario[32];
 	const char *libc;
 	size_t i, j, k;
-	int a, nabi, kernel;
+	int a, nabi, kernel, complete;
 
 	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
 	kernel = nabi == 0;
+	if (nabi > 1 && tb && tb->libc_only)
+		nabi = 1;	/* it said it has no raw cases: its ABI's are another's */
 	/* A libc program says which libc it runs on; one that never ran did not. */
 	libc = kernel ? "-" : tb && tb->libc[0] ? tb->libc : "unknown";
+	/*
+	 * A NAME-kernel binary that reported all its plan has the cases it
+	 * reported: the census has one for each program the boot ran (no
+	 * clock_musl where no musl program ran).
+	 */
+	complete = kernel && tb && tb->plan >= 0 && tb->ncells >= (size_t)tb->plan;
 	if (nabi < 0) {
 		struct cell *c = add_cell(b);
 
@@ -397,17 +405,19 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 
 			if (!kernel && !abi_listed(t, r, abi[a]))
 				continue;	/* reported anyway? the loop below */
+			for (k = 0; tb && k < tb->ncells && !seen; k++)
+				if (!strcmp(tb->cells[k].abi, abi[a]) &&
+				    !strcmp(tb->cells[k].name, r->name) &&
+				    (kernel || !strcmp(tb->cells[k].phase, r->phase)))
+					seen = &tb->cells[k];
+			if (!seen && complete)
+				continue;	/* a case this boot does not have */
 			c = add_cell(b);
 			SET(c->scenario, scenario);
 			SET(c->name, r->name);
 			SET(c->phase, r->phase);
 			SET(c->abi, abi[a]);
 			SET(c->libc, cell_libc(abi[a], libc));
-			for (k = 0; tb && k < tb->ncells && !seen; k++)
-				if (!strcmp(tb->cells[k].abi, abi[a]) &&
-				    !strcmp(tb->cells[k].name, r->name) &&
-				    (kernel || !strcmp(tb->cells[k].phase, r->phase)))
-					seen = &tb->cells[k];
 			if (seen) {
 				SET(c->phase, seen->phase);
 				SET(c->observed, seen->class);

@@ -57,10 +57,10 @@ if [ "$musl_boots" -gt 0 ]; then
 	expect "boot-check: every boot that ran musl programs has musl cells ($musl_boots)" \
 		test "$(jq '[.[] | select(.libc | startswith("musl-")) | .boot] | unique | length' "$run/results.json")" = "$musl_boots"
 fi
-if find "$run/boots" -maxdepth 1 -name '*-trixie' | grep -q .; then
-	expect "boot-check: every trixie boot ran the lab's programs on trixie's glibc" \
-		test "$(jq '[.[] | select(.distro == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json")" = \
-		"$(find "$run/boots" -maxdepth 1 -name '*-trixie' | grep -c .)"
+libc_boots=$(grep -l '^scenarios=trixie.*,clock-legacy' "$run"/boots/*-trixie/meta 2>/dev/null | grep -c .)
+if [ "$libc_boots" -gt 0 ]; then
+	expect "boot-check: every trixie boot that ran the lab's programs has their cells on trixie's glibc, no raw ones ($libc_boots)" \
+		test "$(jq '[.[] | select(.distro == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json") $(jq '[.[] | select(.distro == "trixie" and (.abi | startswith("raw")))] | length' "$run/results.json")" = "$libc_boots 0"
 fi
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"

@@ -58,6 +58,13 @@ expect "collector: a musl program's cells are time64, libc musl-1.2.5, no raw64 
 expect "collector: ... judged by the row naming musl (MISMATCH there only), named musl in the TAP" \
 	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32=y musl clock\.' "$mrun/results.tap")" = \
 	"[[\"time64\",\"musl-1.2.5\",\"time\",\"after\",\"WRAP\"]] $(grep -c '^# .*ok [0-9]* time64 ' "$tap")"
+# A glibc program that says it has no raw cases (the lab's programs on a
+# distribution's libc) has its libc cells only, none missing.
+lorun=$(new_run libc-only)
+sed -i -e '/^# selftests: y2038: clock-time64$/{n;s/$/\n# # raw cases: none (the libc'"'"'s cases only)/}' -e '/^# .*ok [0-9]* raw64 /d' "$(boot_of "$lorun")/tap.log"
+collect "$lorun"
+expect "collector: a program without raw cases has no raw cells, and nothing is missing (exit 0)" \
+	test "$(jq '[.[] | select(.abi == "raw64")] | length' "$lorun/results.json") $(cat "$lorun/rc")" = "0 0"
 expect "collector: ... and shown in the block's musl column" \
 	grep -qE '^  clock +time +after +EOVERFLOW +- +PASS!=WRAP ' "$mrun/out"
 expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
@@ -183,6 +190,34 @@ collect "$run"
 expect "collector: an rtc-kernel that reported nothing still has a cell per case, phase unknown" \
 	test "$(jq -r '[.[] | .case+" "+.phase+" "+.observed] | join(",")' "$run/results.json")" = \
 	"clock_at_boot - CRASH,hctosys - CRASH"
+# A kernel binary that reported its whole plan has the cases it reported:
+# the census of a boot that ran clock-legacy and clock-time64, and no musl
+# program, has no clock_musl case; one cut short has its missing cases.
+census_run() {
+	local run boot
+	run=$(rtc_run "$1")
+	boot=$(rtc_boot "$run")
+	sed -i -e 's/^scenarios=.*/scenarios=clock-legacy,clock-time64,census-kernel/' \
+		-e 's/^patches=none$/patches=8 patches @ 0123456789ab/' "$boot/meta"
+	printf '%s\n' 'TAP version 13' '1..1' '# selftests: y2038: census-kernel' '# TAP version 13' '# 1..3' \
+		'# ok 1 legacy clock run # LISTED /scenarios/clock-legacy (pid 9) used clock_gettime32' \
+		'# ok 2 time64 clock run # LISTED /scenarios/clock-time64 (pid 10) used clock_nanosleep_time32' \
+		'# ok 3 kernel others run # PASS the census names no program the lab did not run' \
+		'ok 1 selftests: y2038: census-kernel' '# y2038-init: done' >"$boot/tap.log"
+	echo "$run"
+}
+run=$(census_run census-whole)
+sed -i 's/^scenarios=.*/scenarios=census-kernel/' "$(rtc_boot "$run")/meta"
+collect "$run"
+expect "collector: a census that reported its whole plan has just its cases (no clock_musl)" \
+	test "$(jq -r '[.[] | .case+" "+.abi+" "+.observed+" "+.verdict] | join(",")' "$run/results.json")" = \
+	"clock legacy LISTED match,clock time64 LISTED match,others kernel PASS match"
+run=$(census_run census-cut)
+sed -i -e 's/^scenarios=.*/scenarios=census-kernel/' "$(rtc_boot "$run")/meta"
+sed -i -e '/ok 3 kernel others/d' -e 's/^ok 1 selftests: y2038: census-kernel$/not ok 1 selftests: y2038: census-kernel # CRASH signal 11/' "$(rtc_boot "$run")/tap.log"
+collect "$run"
+expect "collector: ... one cut short has a CRASH cell for each case it did not report" \
+	test "$(jq '[.[] | select(.observed == "CRASH")] | length' "$run/results.json")" -ge 5
 
 # --- The bookworm demo: Debian's programs, only the ABIs its rows name.
 run=$(new_run bookworm i386-compat32-n-bookworm)
