@@ -318,6 +318,21 @@ static struct cell *add_cell(struct boot *b)
 	return c;
 }
 
+/* A cell of no case: the boot or a program could not be read at all. */
+static void error_cell(struct boot *b, const char *scenario, const char *detail)
+{
+	struct cell *c = add_cell(b);
+
+	SET(c->scenario, scenario);
+	SET(c->name, "-");
+	SET(c->phase, "-");
+	SET(c->abi, "-");
+	SET(c->libc, "-");
+	SET(c->observed, "ERROR");
+	SET(c->expected, "-");
+	SET(c->detail, detail);
+}
+
 static void judge(struct cell *c, const struct expect_table *t,
 		  const struct meta *m)
 {
@@ -354,6 +369,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	const char *abi[MAX_ABIS];
 	char scenario[32];
 	const char *libc;
+	char why[160];
 	size_t i, j, k;
 	int a, nabi, kernel, complete;
 
@@ -370,17 +386,10 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	 */
 	complete = kernel && tb && tb->plan >= 0 && tb->ncells >= (size_t)tb->plan;
 	if (nabi < 0) {
-		struct cell *c = add_cell(b);
-
-		SET(c->scenario, bin);
-		SET(c->name, "-");
-		SET(c->phase, "-");
-		SET(c->abi, "-");
-		SET(c->libc, "-");
-		SET(c->observed, "ERROR");
-		SET(c->expected, "-");
-		snprintf(c->detail, sizeof(c->detail),
-			 "cannot tell the ABI of \"%s\": want NAME-legacy, NAME-time64 or NAME-kernel", bin);
+		snprintf(why, sizeof(why),
+			 "cannot tell the ABI of \"%.64s\": want NAME-legacy, NAME-time64, NAME-musl or NAME-kernel",
+			 bin);
+		error_cell(b, bin, why);
 		return;
 	}
 	/* Every (case, phase) the table lists for the scenario, in its order. */
@@ -481,18 +490,8 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	for (bin = strtok_r(list, " ,", &save); bin;
 	     bin = strtok_r(NULL, " ,", &save))
 		collect_binary(b, t, &tap, bin, boot_class, b->note);
-	if (!b->meta.scenarios[0]) {
-		struct cell *c = add_cell(b);
-
-		SET(c->scenario, "-");
-		SET(c->name, "-");
-		SET(c->phase, "-");
-		SET(c->abi, "-");
-		SET(c->libc, "-");
-		SET(c->observed, "ERROR");
-		SET(c->expected, "-");
-		SET(c->detail, "meta names no scenarios: the boot never started");
-	}
+	if (!b->meta.scenarios[0])
+		error_cell(b, "-", "meta names no scenarios: the boot never started");
 	free(list);
 	tap_free(&tap);
 	free(tap_text);
