@@ -1,7 +1,8 @@
 # Stage: guest programs -> initramfs (host-tools/initramfs/). Every syscall
-# family of scenarios/ is built three times (legacy and time64 glibc, musl), static, with
-# guest-init/ as PID 1, and packed with the ext4 images into one initramfs per
-# userland. The old-binaries demo adds a distribution's own programs on top.
+# family of scenarios/ is built three times (legacy and time64 glibc, musl),
+# static, with guest-init/ as PID 1, and packed with the ext4 images into one
+# initramfs per userland. The old-binaries demo adds a distribution's own
+# programs on top.
 
 $(HOST)/mkinitramfs: host-tools/initramfs/mkinitramfs.c
 
@@ -97,9 +98,9 @@ include $(DEMO_DISTROS:%=distros/%.mk)
 # commands of distros/SESSION.tsv. $(1): distribution, $(2): userland
 demo_programs = $(or $($(1).programs.$(2)),$($(1).programs))
 # and, on the machines its libc_scenarios names, the lab's own programs of
-# every family, dynamically linked, their libc cases only (libc/): run on its
-# libc, not the static one of the matrix (the libc column). $(1): distribution, $(2): machine (none:
-# whether any machine runs them)
+# every family, dynamically linked, their libc cases only (libc/): run on
+# its libc, not the static one of the matrix (the libc column).
+# $(1): distribution, $(2): machine (none: whether any machine runs them)
 demo_libc_bins = $(if $(if $(2),$(filter $(2),$($(1).libc_scenarios)),$($(1).libc_scenarios)),$(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64))
 demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst =, ,$(p))))
 demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))

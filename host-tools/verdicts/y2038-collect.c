@@ -376,7 +376,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
 	kernel = nabi == 0;
 	if (nabi > 1 && tb && tb->libc_only)
-		nabi = 1;	/* it said it has no raw cases: its ABI's are another's */
+		nabi = 1;	/* it has no raw cases: another program has them */
 	/* A libc program says which libc it runs on; one that never ran did not. */
 	libc = kernel ? "-" : tb && tb->libc[0] ? tb->libc : "unknown";
 	/*

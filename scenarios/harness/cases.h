@@ -426,7 +426,6 @@ static inline int run_cases(const struct y2038_case *cases, size_t n)
 		cases = libc_only;
 		n = m;
 	}
-
 	if (ret || !o || !done || (!Y2038_RAW_CASES && !libc_only)) {
 		free(o);
 		free(done);
