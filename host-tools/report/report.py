@@ -26,8 +26,15 @@ ABIS = ["legacy", "time64", "musl", "raw32", "raw64", "kernel"]
 
 
 def abi_column(cell):
-    """A cell's column: its ABI, or "musl" for musl's time64 programs beside glibc's."""
-    return "musl" if cell.get("libc", "").startswith("musl") else cell["abi"]
+    """A cell's column: its ABI; "musl" for musl's time64 programs beside glibc's;
+    ABI and libc for a demo boot's libc programs (trixie's glibc 2.41), whose
+    cells share machine, config and case with the matrix's."""
+    libc = cell.get("libc", "")
+    if libc.startswith("musl"):
+        return "musl"
+    if cell.get("distro", "-") != "-" and cell["abi"] in ("legacy", "time64"):
+        return "%s %s" % (cell["abi"], libc)
+    return cell["abi"]
 WRAP = 4294967296
 OVERFLOW = 2147483648
 # Why some things cannot be faked at all, for both pages.
@@ -349,7 +356,8 @@ def boot_tables(cells):
     out = []
     for boot, bc in by_boot.items():
         first = bc[0]
-        cols = [a for a in ABIS if any(abi_column(c) == a for c in bc)]
+        present = {abi_column(c) for c in bc}
+        cols = [a for a in ABIS if a in present] + sorted(present - set(ABIS))
         out.append('<section class="boot" data-arch="%s" data-config="%s">' % (h(first["arch"]), h(first["config"])))
         out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
             h(boot), h(first["arch"]), h(column_name(first)), h(first["kernel_source"]),
