@@ -44,7 +44,10 @@ def split(log_path, tap_path, cases_path, job_path):
             if not isinstance(entry, dict):
                 continue
             msg = entry.get("msg")
-            if entry.get("lvl") == "target" and isinstance(msg, str):
+            # "feedback": what the target printed after LAVA's test
+            # monitor had stopped (at the last case), read while finalising:
+            # init's "# y2038-init: done" can come then.
+            if entry.get("lvl") in ("target", "feedback") and isinstance(msg, str):
                 tap.write(msg + "\n")
             elif entry.get("lvl") == "results" and isinstance(msg, dict):
                 if msg.get("definition") == "lava":
