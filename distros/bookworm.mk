@@ -9,7 +9,6 @@
 #                  distros/SESSION.tsv; programs.<userland> where a
 #                  userland's differ
 #   config_package the package of its shipped kernel configs (validate-distro)
-#   libc           its C library and version
 #   libc_scenarios the machines whose demo boot also runs the lab's libc
 #                  programs on this distribution's libc (dynamically linked;
 #                  optional)
@@ -20,4 +19,3 @@ bookworm.demo_packages := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 
 	coreutils findutils dash busybox-static
 bookworm.programs      := bookworm-legacy=bookworm/busybox+bookworm/dash bookworm-time64=bookworm/time64
 bookworm.config_package := linux-config-6.1
-bookworm.libc          := glibc-2.36

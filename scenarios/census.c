@@ -5,7 +5,8 @@
  *
  * Runs last. For every scenario binary named by y2038.run= it reports
  * LISTED (with the interfaces the census recorded) or ABSENT; the case is
- * the scenario (clock_musl for the musl program), the ABI the binary's. The case "others" is PASS when the
+ * the scenario (clock_musl for the musl program), the ABI the binary's.
+ * The case "others" is PASS when the
  * census names no program the lab did not run (init, this program), else
  * LISTED with those. The whole census file is copied into the TAP as
  * comments, so a run keeps it. Without the census file every case is a

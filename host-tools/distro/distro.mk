@@ -9,7 +9,7 @@ $(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconf
 SCAN = $(HOST)/y2038-scan --symbols data/time-symbols.tsv
 
 # The distributions the lab knows: one file each in distros/ (suite, kernel
-# config package, libc, demo packages), all read here (the demo's,
+# config package, demo packages), all read here (the demo's,
 # DEMO_DISTROS, already are). DISTRO= names one for validate-distro.
 DISTRO        ?= bookworm
 KNOWN_DISTROS := $(patsubst distros/%.mk,%,$(wildcard distros/*.mk))
