@@ -1,8 +1,8 @@
 # Stage: guest programs -> initramfs (host-tools/initramfs/). Every syscall
 # family of scenarios/ is built three times (legacy and time64 glibc, musl),
 # static, with guest-init/ as PID 1, and packed with the ext4 images into one
-# initramfs per userland. The old-binaries demo adds a distribution's own
-# programs on top.
+# initramfs per userland. The old-binaries demo puts a distribution's own
+# programs on PID 1 alone.
 
 $(HOST)/mkinitramfs: host-tools/initramfs/mkinitramfs.c
 
@@ -85,6 +85,15 @@ $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call initramfs-rule,$(u))))
+# PID 1 alone: the base of the boots that bring their own programs (the
+# demo's), which then do not unpack the matrix's (half an i386 demo boot's
+# initramfs). $(1): userland
+define init-cpio-rule
+$(BUILD)/$(1)/init.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init
+	$$(call say,CPIO,$$@)
+	$$(Q)$$< $$@ $(BUILD)/$(1)/init
+endef
+$(foreach u,$(USERLANDS),$(eval $(call init-cpio-rule,$(u))))
 
 # --- The old-binaries demo: a distribution's own programs (distros/*.mk) of
 # this userland (its name is the Debian architecture's), with the session
@@ -106,7 +115,7 @@ demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst 
 demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))
 # $(1): userland, $(2): distribution
 define demo-rule
-$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
+$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/init.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
 		$(patsubst %,$(BUILD)/$(1)/libc/%,$(call demo_libc_bins,$(2)))
 	$$(call say,DEBIAN,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-lab; \
@@ -118,7 +127,7 @@ $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/initramfs.cpio $(BUILD)/$(1)/session $(ca
 			(cd distros && cat $$$${sessions//+/.tsv }.tsv) >$(BUILD)/$(1)/$(2)-lab/y2038/$$$${p%%=*}.tsv || exit 1; done; \
 		for b in $(call demo_libc_bins,$(2)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
-		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/initramfs.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/init.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
 	else grep '^debian.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u),$(d)))))

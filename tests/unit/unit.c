@@ -264,6 +264,13 @@ static void test_harness_judgements(void)
 	CHECK_STR(o.class, "PASS");
 	judge_wait(&o, "nanosleep", 0, 500 * NSEC_PER_MSEC, 1000);
 	CHECK_STR(o.class, "EARLY");
+	/* A jiffies timeout a few late ticks short is the full wait; at once is not. */
+	judge_wait(&o, "recv", 0, 100 * NSEC_PER_MSEC, 89 * NSEC_PER_MSEC);
+	CHECK_STR(o.class, "EARLY");
+	judge_wait_slack(&o, "recv", 0, 100 * NSEC_PER_MSEC, 89 * NSEC_PER_MSEC, Y2038_JIFFIES_SLACK_NS);
+	CHECK_STR(o.class, "PASS");
+	judge_wait_slack(&o, "recv", 0, 100 * NSEC_PER_MSEC, 12 * NSEC_PER_MSEC, Y2038_JIFFIES_SLACK_NS);
+	CHECK_STR(o.class, "EARLY");
 	judge_wait(&o, "nanosleep", ENOSYS, 500 * NSEC_PER_MSEC, 1000);
 	CHECK_STR(o.class, "ENOSYS");
 	CHECK(strstr(o.detail, "nanosleep: errno 38 ENOSYS") != NULL);
