@@ -27,6 +27,10 @@ RTC_BASE      ?= 2038-01-19T03:13:55
 RTC_AFTER_BASE ?= 2038-01-20T00:00:00
 GUEST_TIMEOUT ?= 60
 BOOT_TIMEOUT  ?= 300
+# The apps boots' one program (scenarios/apps/session.tsv) runs CPython's
+# test modules: each case has its own limit there; these hold them all.
+APPS_GUEST_TIMEOUT ?= 600
+APPS_BOOT_TIMEOUT  ?= 700
 ifndef RUN_ID
 RUN_ID := $(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID)
 endif

@@ -9,6 +9,9 @@
 #                  distros/SESSION.tsv; programs.<userland> where a
 #                  userland's differ
 #   config_package the package of its shipped kernel configs (validate-distro)
+#   apps_packages  the apps family's applications (with their dependencies)
+#   apps_abi       the time_t its applications were built with (legacy,
+#                  time64); apps_abi.<userland> where userlands differ
 #   libc_scenarios the machines whose demo boot also runs the lab's libc
 #                  programs on this distribution's libc (dynamically linked;
 #                  optional)
@@ -19,3 +22,9 @@ bookworm.demo_packages := libc6 libgcc-s1 libacl1 libattr1 libgmp10 libselinux1 
 	coreutils findutils dash busybox-static
 bookworm.programs      := bookworm-legacy=bookworm/busybox+bookworm/dash bookworm-time64=bookworm/time64
 bookworm.config_package := linux-config-6.1
+# apps: the apps family's applications (scenarios/apps/session.tsv), with
+# all they depend on; apps_abi (.<userland> where they differ): the time_t
+# they were built with. All of bookworm's 32-bit programs have 32-bit time_t.
+bookworm.apps_packages := dash coreutils tar busybox-static python3-minimal python3.11 \
+	libpython3.11-testsuite openssl sqlite3 snooze util-linux-extra
+bookworm.apps_abi      := legacy

@@ -22,3 +22,8 @@ trixie.programs.armhf := trixie-time64=bookworm/time64 trixie_busybox-time64=boo
 # It ships no i386 kernel (no linux-config-6.12:i386): its i386 userland runs
 # on the amd64 kernel, so validate-distro boots i386 roots on x86_64.
 trixie.machine.i386   := x86_64
+# apps: its applications, time64 on armhf and legacy on i386.
+trixie.apps_packages  := dash coreutils tar busybox-static python3-minimal python3.13 \
+	libpython3.13-testsuite openssl sqlite3 snooze util-linux-extra
+trixie.apps_abi.i386  := legacy
+trixie.apps_abi.armhf := time64

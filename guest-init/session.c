@@ -10,10 +10,14 @@
  *
  * The phase sets the wall clock (raw clock_settime64) just before the
  * command: before = 03:14:00, across = 03:14:07 (a command that waits runs
- * across the overflow), after = 03:14:10; now leaves it as it runs. The command runs under the
- * guest's /bin/sh -c in /tmp/session, stdin /dev/null, with a timeout. The
- * transcript (command and output) goes into the TAP as comments, then one
- * case line "ok N ABI CASE PHASE # OUTCOME detail":
+ * across the overflow), after = 03:14:10, ordinary = 2025-07-01T00:00:00Z
+ * (the same command at a date that troubles nobody); now leaves it as it
+ * runs. takes is the least time a correct run takes, "-" for any, then
+ * "..LIMIT" where a command may run longer than 10 s (a test suite). The
+ * command runs under the guest's /bin/sh -c in /tmp/session/N (N: its line
+ * number among the commands), stdin /dev/null, and is killed at its limit. The transcript (command and
+ * output) goes into the TAP as comments, then one case line
+ * "ok N ABI CASE PHASE # OUTCOME detail":
  *
  *	EOVERFLOW, ENOSYS, EINVAL, EPERM
  *	           the program printed that errno's message (whatever else)
@@ -24,8 +28,10 @@
  *	WRONG      anything else (exit status and first line in the detail)
  *	CRASH, TIMEOUT, ERROR (the session could not run it)
  *
- * At the end the kernel's time32 census, when there is one, is copied in as
- * "# census: " comments: every program that made time32 calls since boot.
+ * With the kernel's time32 census (the lab's compat32=y kernels), a case
+ * whose outcome is not PASS ends its detail with the time32 calls of the
+ * programs its command ran ("time32: /usr/bin/openssl clock_gettime32"),
+ * and at the end the census is copied in as "# census: " comments.
  */
 #include <fcntl.h>
 #include <libgen.h>
@@ -37,8 +43,10 @@
 #define WORK_DIR "/tmp/session"
 #define CENSUS_FILE "/sys/kernel/debug/time32_census"
 #define COMMAND_TIMEOUT_NS (10 * NSEC_PER_SEC)
-#define OUTPUT_MAX 8192
-#define TRANSCRIPT_LINES 20
+#define CENSUS_MAX 65536
+#define OUTPUT_MAX 65536
+#define TRANSCRIPT_HEAD 12
+#define TRANSCRIPT_TAIL 12
 
 static const struct {
 	const char *name;
@@ -47,6 +55,7 @@ static const struct {
 	{ "before", Y2038_LAST_SEC - 7 },
 	{ "across", Y2038_LAST_SEC },
 	{ "after", Y2038_LAST_SEC + 3 },
+	{ "ordinary", 1751328000 },	/* 2025-07-01T00:00:00Z */
 	{ "now", -1 },
 };
 
@@ -84,19 +93,27 @@ static int collect_output(void *arg, const char *buf, size_t n)
 	return 0;
 }
 
-/* In the child: the command under the guest's /bin/sh, in WORK_DIR. */
+/*
+ * Each command runs in a folder of its own, WORK_DIR/N, all made when the
+ * session starts (before the overflow, as a device's files are): a program
+ * that stats "." after the overflow sees an mtime past 2038 only if its own
+ * command wrote there, not because an earlier command did.
+ */
+static char work_dir[64] = WORK_DIR;
+
+/* In the child: the command under the guest's /bin/sh, in work_dir. */
 static void exec_shell(void *arg, int fd)
 {
 	(void)fd;
-	if (chdir(WORK_DIR))
-		printf("chdir %s: errno %d\n", WORK_DIR, errno);
+	if (chdir(work_dir))
+		printf("chdir %s: errno %d\n", work_dir, errno);
 	execl("/bin/sh", "sh", "-c", (const char *)arg, (char *)NULL);
 	printf("y2038-session: exec /bin/sh: errno %d %s\n", errno, errno_name(errno));
 	fflush(stdout);
 	_exit(EXEC_FAILED);
 }
 
-static void run_command(const char *command, struct run *r)
+static void run_command(const char *command, int64_t limit_ns, struct run *r)
 {
 	struct child c;
 	int err;
@@ -108,7 +125,7 @@ static void run_command(const char *command, struct run *r)
 		snprintf(r->error, sizeof(r->error), "pipe/fork: errno %d %s", -err, errno_name(-err));
 		return;
 	}
-	child_finish(&c, c.started_ns + COMMAND_TIMEOUT_NS, collect_output, r);
+	child_finish(&c, c.started_ns + limit_ns, collect_output, r);
 	r->out[r->len] = '\0';
 	r->status = c.status;
 	r->timed_out = c.timed_out;
@@ -118,26 +135,33 @@ static void run_command(const char *command, struct run *r)
 		snprintf(r->error, sizeof(r->error), "%.*s", (int)strcspn(r->out, "\n"), r->out);
 }
 
+/*
+ * The command and what it printed, as TAP comments: the first
+ * TRANSCRIPT_HEAD lines and the last TRANSCRIPT_TAIL (where an error, or a
+ * test suite's summary, usually is), and how many were left out between.
+ */
 static void print_transcript(const char *clock, const char *command,
 			     const struct run *r)
 {
 	const char *p = r->out;
-	int lines = 0;
+	int lines = 0, line = 0;
 
+	for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n'))
+		lines++;
 	printf("# [%s] $ %s\n", clock, command);
-	while (*p) {
+	for (p = r->out; *p; line++) {
 		size_t n = strcspn(p, "\n");
 
-		if (++lines <= TRANSCRIPT_LINES)
+		if (line < TRANSCRIPT_HEAD || line >= lines - TRANSCRIPT_TAIL)
 			printf("#   %.*s\n", (int)n, p);
+		else if (line == TRANSCRIPT_HEAD)
+			printf("#   (%d lines left out)\n", lines - TRANSCRIPT_HEAD - TRANSCRIPT_TAIL);
 		p += n + (p[n] == '\n');
 	}
-	if (lines > TRANSCRIPT_LINES)
-		printf("#   (%d more lines)\n", lines - TRANSCRIPT_LINES);
 }
 
 static void judge(const struct run *r, const regex_t *pass, double takes,
-		  struct outcome *o)
+		  int64_t limit_ns, struct outcome *o)
 {
 	char first[120];
 	size_t i;
@@ -150,7 +174,7 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 	}
 	if (r->timed_out) {
 		outcome_set(o, "TIMEOUT", "did not end within %lld s: \"%s\"",
-			    (long long)(COMMAND_TIMEOUT_NS / NSEC_PER_SEC), first);
+			    (long long)(limit_ns / NSEC_PER_SEC), first);
 		return;
 	}
 	if (WIFSIGNALED(r->status)) {
@@ -190,6 +214,37 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 	outcome_set(o, strstr(r->out, "1901-") || strstr(r->out, " 1901") ? "WRAP" : "WRONG",
 		    "exit %d in %.2f s: \"%s\"", exit_code,
 		    (double)r->elapsed_ns / NSEC_PER_SEC, first);
+}
+
+/*
+ * The census lines ("program PID PATH CALLS") that were not there when
+ * this was last called, as "PATH CALLS; ..." in out; seen keeps them all.
+ */
+static void census_news(char *seen, size_t seen_size, char *out, size_t size)
+{
+	FILE *f = fopen(CENSUS_FILE, "r");
+	char line[1024];
+	size_t used = strlen(seen), n = 0;
+
+	out[0] = '\0';
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f)) {
+		int at = 0;
+
+		if (strncmp(line, "program ", 8) || strstr(seen, line))
+			continue;
+		if (used + strlen(line) < seen_size) {
+			strcpy(seen + used, line);
+			used += strlen(line);
+		}
+		/* "program PID PATH CALLS\n" -> "PATH CALLS" */
+		sscanf(line, "program %*d %n", &at);
+		line[strcspn(line, "\n")] = '\0';
+		if (at && n < size)
+			n += snprintf(out + n, size - n, "%s%s", n ? "; " : "", line + at);
+	}
+	fclose(f);
 }
 
 static void copy_census(void)
@@ -237,7 +292,8 @@ static void print_libc(void)
 	struct run r;
 	size_t i, n;
 
-	run_command("for l in " LOADERS "; do [ -x \"$l\" ] && exec \"$l\" --version 2>&1; done", &r);
+	run_command("for l in " LOADERS "; do [ -x \"$l\" ] && exec \"$l\" --version 2>&1; done",
+		    COMMAND_TIMEOUT_NS, &r);
 	for (i = 0; i < ARRAY_SIZE(loaders); i++) {
 		const char *v = strstr(r.out, loaders[i].says);
 
@@ -253,7 +309,8 @@ static void print_libc(void)
 
 int main(int argc, char **argv)
 {
-	char self[256], path[300], line[2048], *abi;
+	static char census_seen[CENSUS_MAX];
+	char self[256], path[300], line[2048], news[512], *abi;
 	struct tally tally = { 0 };
 	unsigned int n = 0;
 	FILE *f;
@@ -280,9 +337,20 @@ int main(int argc, char **argv)
 		return KSFT_FAIL;
 	}
 	mkdir(WORK_DIR, 0755);
+	while (fgets(line, sizeof(line), f))
+		if (line[0] != '\n' && line[0] != '#') {
+			snprintf(work_dir, sizeof(work_dir), WORK_DIR "/%u", ++n);
+			mkdir(work_dir, 0755);
+		}
+	rewind(f);
+	n = 0;
+	snprintf(work_dir, sizeof(work_dir), WORK_DIR);
 	print_libc();
+	printf("# raw cases: none (the programs' own)\n");
+	census_news(census_seen, sizeof(census_seen), news, sizeof(news));
 	while (fgets(line, sizeof(line), f)) {
-		char *field[5], clock[64];
+		char *field[5], clock[64], *limit;
+		int64_t limit_ns = COMMAND_TIMEOUT_NS;
 		struct outcome o;
 		struct kts64 ts;
 		struct run r;
@@ -294,6 +362,7 @@ int main(int argc, char **argv)
 		if (!line[0] || line[0] == '#')
 			continue;
 		n++;
+		snprintf(work_dir, sizeof(work_dir), WORK_DIR "/%u", n);
 		if (!split_tabs(line, field, 5)) {
 			printf("not ok %u %s line%u - # ERROR want phase, case, takes, regex, command\n",
 			       n, abi, n);
@@ -316,9 +385,15 @@ int main(int argc, char **argv)
 			if (err) {
 				outcome_setup_failed(&o, "clock_settime64 (session)", NULL, -err);
 			} else {
-				run_command(field[4], &r);
+				limit = strstr(field[2], "..");
+				if (limit)
+					limit_ns = (int64_t)(atof(limit + 2) * NSEC_PER_SEC);
+				run_command(field[4], limit_ns, &r);
 				print_transcript(clock, field[4], &r);
-				judge(&r, &pass, atof(field[2]), &o);
+				judge(&r, &pass, atof(field[2]), limit_ns, &o);
+				census_news(census_seen, sizeof(census_seen), news, sizeof(news));
+				if (news[0] && strcmp(o.class, "PASS"))
+					outcome_append(&o, "; time32: %s", news);
 			}
 		}
 		if (compiled)

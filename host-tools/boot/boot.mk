@@ -13,7 +13,13 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
 # programs (KIND.bins, a function of the machine, $(1)), initramfs and
 # extra QEMU arguments.
-BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS)
+# The apps family (scenarios/apps/): each demo distribution with
+# apps_packages, in a boot of its own on APPS_MACHINES (on x86_64 and arm64
+# the same userland runs on a compat kernel), its session one program that
+# may take minutes (CPython's test modules): KIND.guest_timeout.
+APPS_MACHINES    ?= i386 armv7
+APPS_DISTROS     := $(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(d)))
+BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps)
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
 matrix.bins       = $(call machine_scenario_bins,$(1))
@@ -26,6 +32,11 @@ $(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BA
 	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
 	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512)\
 	$(eval $(d).distro := $(d)))
+$(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.rtc := $(RTC_BASE))\
+	$(eval $(d)-apps.bins = apps-$$(call apps_abi,$(d),$$($$(1).userland)))\
+	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := -m 768)\
+	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
+	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
 # Not in the default list: make validate-distro and make try boot these.
 distro.dir       := -distro
 distro.rtc        = $(DISTRO_RTC)
@@ -42,11 +53,13 @@ try.rtc          := $(RTC_BASE)
 try.bins         := try-user
 try.initrd       := try.cpio
 try.memory       := -m 512
-BOOTS := $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(foreach k,$(BOOT_KINDS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+# The machines a kind boots on: KIND.machines, else all. $(1): kind
+kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(MACHINES))
+BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
 # The order make starts them in (make lab): the longest kinds first, every
 # machine's, so that short boots, not a long one, end the run; the host
 # columns (FAKED_RUNS, below) after the matrix.
-boots-of-kind = $(foreach m,$(MACHINES),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(1).dir)/meta))
+boots-of-kind = $(foreach m,$(call kind_machines,$(1)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(1).dir)/meta))
 BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 	$(foreach k,$(filter-out matrix rtc-after,$(BOOT_KINDS)),$(call boots-of-kind,$(k))) $(call boots-of-kind,rtc-after)
 
@@ -56,7 +69,8 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) extra_qemu_args="$$($(3).memory)" \
-		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(GUEST_TIMEOUT) boot_timeout=$$(BOOT_TIMEOUT) \
+		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
+		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
@@ -66,8 +80,8 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
 $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
-	$(foreach m,$(READY),$(eval $(call boot-rules,$(m),$(c),$(k))))\
-	$(foreach m,$(SKIPPED),$(eval $(call skip-rules,$(m),$(c),$(k))))))
+	$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(eval $(call boot-rules,$(m),$(c),$(k))))\
+	$(foreach m,$(filter $(call kind_machines,$(k)),$(SKIPPED)),$(eval $(call skip-rules,$(m),$(c),$(k))))))
 
 # --- The host column: the matrix's libc programs, dynamically linked, run on
 # this machine under Debian's libfaketime at the same moments (faketime.sh),
@@ -115,7 +129,7 @@ boots: $(BOOTS)
 # once built, files are replaced only by renaming. The kernels have their
 # own locks in the cache (kernel.sh) and build as the boots need them.
 INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
-	$(foreach m,$(READY),$(foreach k,$(BOOT_KINDS),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
+	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
 	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
 .PHONY: kernels

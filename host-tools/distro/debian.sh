@@ -15,6 +15,10 @@
 #   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       those packages (not their dependencies) of the suite, unpacked into a
 #       fresh DIR; no root needed. PACKAGE=VERSION takes that version.
+#   debian.sh closure cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
+#       those packages and everything they depend on (apt's answer for an
+#       empty system, without recommends), unpacked into a fresh DIR with a
+#       merged /usr; no root needed. DIR/.versions names each.
 #
 # Packages come from a private apt state in the cache (APT::Architectures
 # set there, not with dpkg --add-architecture). debootstrap needs root.
@@ -224,7 +228,45 @@ package)
 	rm -rf "$out"
 	mv "$out.tmp" "$out"
 	;;
+closure)
+	[ -n "$out" ] && [ $# -gt 0 ] || die "closure wants out=DIR and packages"
+	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
+		say APT "$suite $arch package lists"
+		apt_update
+	fi
+	: >"$base/apt/empty-status"
+	apt_private -o Dir::State::status="$base/apt/empty-status" -s install \
+		--no-install-recommends "${@/%/:$arch}" >"$base/closure.log" 2>&1 ||
+		die "apt cannot install $* on $suite $arch: $(grep -m2 '^E: \|Depends:' "$base/closure.log" | tr '\n' ' ')"
+	mapfile -t pkgs < <(sed -n 's/^Inst \([^ :]*\)[^ ]* (\([^ ]*\) .*/\1=\2/p' "$base/closure.log")
+	[ ${#pkgs[@]} -gt 0 ] || die "apt named nothing to install for $*: see $base/closure.log"
+	missing=()
+	for p in "${pkgs[@]}"; do
+		ls "$base/debs/$(deb_name "$p")"_*.deb >/dev/null 2>&1 || missing+=("${p%%=*}:$arch=${p#*=}")
+	done
+	if [ ${#missing[@]} -gt 0 ]; then
+		say APT "${#missing[@]} packages ($suite, $arch)"
+		apt_download "${missing[@]}"
+	fi
+	rm -rf "$out.tmp"
+	for d in bin sbin lib; do
+		mkdir -p "$out.tmp/usr/$d"
+		ln -s "usr/$d" "$out.tmp/$d"
+	done
+	for p in "${pkgs[@]}"; do
+		deb=$(ls "$base/debs/$(deb_name "$p")"_*.deb | tail -1)
+		unpack "$deb" "$out.tmp"
+		echo "${p%%=*} ${p#*=}" >>"$out.tmp/.versions"
+	done
+	# What postinsts would have made: /bin/sh, and root's account.
+	[ -e "$out.tmp/bin/dash" ] && [ ! -e "$out.tmp/bin/sh" ] && ln -s dash "$out.tmp/bin/sh"
+	mkdir -p "$out.tmp/etc"
+	[ -e "$out.tmp/etc/passwd" ] || echo "root:x:0:0:root:/root:/bin/sh" >"$out.tmp/etc/passwd"
+	[ -e "$out.tmp/etc/group" ] || echo "root:x:0:" >"$out.tmp/etc/group"
+	rm -rf "$out"
+	mv "$out.tmp" "$out"
+	;;
 *)
-	die "unknown command \"$cmd\": want root, subset, config, package or served"
+	die "unknown command \"$cmd\": want root, subset, config, package, closure or served"
 	;;
 esac

@@ -2,7 +2,7 @@
 # family of scenarios/ is built three times (legacy and time64 glibc, musl),
 # static, with guest-init/ as PID 1, and packed with the ext4 images into one
 # initramfs per userland. The old-binaries demo puts a distribution's own
-# programs on PID 1 alone.
+# programs on PID 1 and the ext4 images alone.
 
 $(HOST)/mkinitramfs: host-tools/initramfs/mkinitramfs.c
 
@@ -85,15 +85,15 @@ $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call initramfs-rule,$(u))))
-# PID 1 alone: the base of the boots that bring their own programs (the
-# demo's), which then do not unpack the matrix's (half an i386 demo boot's
-# initramfs). $(1): userland
-define init-cpio-rule
-$(BUILD)/$(1)/init.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init
+# PID 1 and the ext4 images: the base of the boots that bring their own
+# programs (the demo's), which then do not unpack the matrix's (half an i386
+# demo boot's initramfs). $(1): userland
+define base-cpio-rule
+$(BUILD)/$(1)/base.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(GUEST_DATA:%=$(BUILD)/%)
 	$$(call say,CPIO,$$@)
-	$$(Q)$$< $$@ $(BUILD)/$(1)/init
+	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
-$(foreach u,$(USERLANDS),$(eval $(call init-cpio-rule,$(u))))
+$(foreach u,$(USERLANDS),$(eval $(call base-cpio-rule,$(u))))
 
 # --- The old-binaries demo: a distribution's own programs (distros/*.mk) of
 # this userland (its name is the Debian architecture's), with the session
@@ -115,7 +115,7 @@ demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst 
 demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))
 # $(1): userland, $(2): distribution
 define demo-rule
-$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/init.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
+$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session $(call demo_sessions,$(2),$(1)) host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh \
 		$(patsubst %,$(BUILD)/$(1)/libc/%,$(call demo_libc_bins,$(2)))
 	$$(call say,DEBIAN,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-lab; \
@@ -127,7 +127,45 @@ $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/init.cpio $(BUILD)/$(1)/session $(call de
 			(cd distros && cat $$$${sessions//+/.tsv }.tsv) >$(BUILD)/$(1)/$(2)-lab/y2038/$$$${p%%=*}.tsv || exit 1; done; \
 		for b in $(call demo_libc_bins,$(2)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
-		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/init.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
 	else grep '^debian.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u),$(d)))))
+
+# --- The apps family (scenarios/apps/): a distribution's applications (its
+# apps_packages and all they depend on, debian.sh closure) with the session
+# runner as apps-ABI (ABI: the distribution's apps_abi on this userland),
+# the session and its files, on PID 1 and the ext4 images. Of CPython's test
+# suite only what the test modules the session runs import goes in (the
+# whole is 30 MB). A fetch that fails leaves the reason, as for the demo.
+APPS_PY_TESTS := __init__.py support libregrtest test_time.py test_datetime.py datetimetester.py
+APPS_FILES    := scenarios/apps/session.tsv scenarios/apps/pytests.py
+# $(1): distribution, $(2): userland
+apps_abi = $(or $($(1).apps_abi.$(2)),$($(1).apps_abi))
+$(BUILD)/apps-certs/ca.pem: host-tools/initramfs/certs.sh
+	$(call say,CERTS,$(@D))
+	$(Q)$< $(@D)
+# The root (fetched and unpacked once: its own target), then the initramfs.
+# $(1): userland, $(2): distribution
+define apps-rule
+$(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2).mk
+	$$(call say,DEBIAN,$$(@D))
+	$$(Q)rm -f $$(@D).error; \
+	if host-tools/distro/debian.sh closure cache=$$(CACHE) arch=$(1) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
+		out=$$(@D) $($(2).apps_packages) 2>$$(@D).log; then \
+		for t in $$(@D)/usr/lib/python3*/test; do \
+			find $$$$t -mindepth 1 -maxdepth 1 $(APPS_PY_TESTS:%=! -name %) -exec rm -rf {} + || exit 1; done; \
+	else grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; fi
+$(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
+		$(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-apps-lab; \
+	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)); \
+	if [ -e $$< ]; then \
+		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/$$$$program && \
+		install -D -m 644 scenarios/apps/session.tsv $$$$lab/y2038/$$$$program.tsv && \
+		install -D -m 644 -t $$$$lab/y2038/apps scenarios/apps/pytests.py $(BUILD)/apps-certs/* && \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; \
+	else cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; fi
+endef
+$(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(eval $(call apps-rule,$(u),$(d))))))

@@ -411,6 +411,99 @@ def faked_section(fv):
     return "\n".join(o)
 
 
+# --- The apps family: real applications, one row per case, one column per
+# boot; CPython's own test modules as "failed of run" at an ordinary date and
+# after the overflow.
+TESTS_RE = re.compile(r'"(\d+) of (\d+) tests failed(?:: ([^"]*))?')
+
+
+PYTESTS_RE = re.compile(r"^# # \[(\d{4})-[^]]*\] \$ \S*python3 \S*pytests\.py (\w+)")
+
+
+def pytests_lines(run, boot):
+    """{(case, phase): the test module's whole verdict line} from a boot's
+    TAP transcript: the cell's detail is cut at 240 characters, the failing
+    tests' names with it."""
+    lines = {}
+    try:
+        with open(os.path.join(run, "boots", boot, "tap.log"), errors="replace") as f:
+            tap = f.read().splitlines()
+    except OSError:
+        return lines
+    for i, line in enumerate(tap[:-1]):
+        m = PYTESTS_RE.match(line)
+        if m:
+            lines[("py_" + m.group(2), "ordinary" if m.group(1) != "2038" else "after")] = \
+                tap[i + 1][len("# #   "):]
+    return lines
+
+
+def apps_grid(cells, run=None):
+    """(columns, rows, python) of the apps cells: columns are boots (machine,
+    config, distro, ABI), rows are (case, phase) -> {column: cell}; python is
+    [(column, case, phase, failed, run, names)] from the test-module cells,
+    with every name where the run's transcripts are at hand."""
+    apps = [c for c in cells if c["scenario"] == "apps"]
+    transcripts = {b: pytests_lines(run, b) for b in {c["boot"] for c in apps}} if run else {}
+    cols = sorted({(c["arch"], c["config"], c["distro"], c["abi"], c["libc"]) for c in apps})
+    rows = OrderedDict()
+    python = []
+    for c in apps:
+        col = (c["arch"], c["config"], c["distro"], c["abi"], c["libc"])
+        rows.setdefault((c["case"], c["phase"]), {})[col] = c
+        m = TESTS_RE.search('"%s"' % transcripts[c["boot"]][(c["case"], c["phase"])]
+                            if (c["case"], c["phase"]) in transcripts.get(c["boot"], {}) else c["detail"])
+        if c["case"].startswith("py_test_") and m:
+            python.append((col, c["case"], c["phase"], int(m.group(1)), int(m.group(2)), m.group(3) or ""))
+    return cols, rows, python
+
+
+def col_title(col):
+    return "%s %s %s (%s, %s)" % col
+
+
+def apps_section(cells, run):
+    cols, rows, python = apps_grid(cells, run)
+    if not cols:
+        return ""
+    o = ['<section id="apps"><h2>What real applications do at 2038 (the apps family)</h2>',
+         "<p>Debian&#39;s own Python, OpenSSL, SQLite, tar, snooze and hwclock doing their work "
+         "before, across and after the overflow (scenarios/apps/session.tsv). Hover for the detail.</p>",
+         "<table><tr><th>case</th><th>phase</th>%s</tr>" % "".join("<th>%s</th>" % h(col_title(c)) for c in cols)]
+    for (case, phase), by in rows.items():
+        o.append("<tr><td>%s</td><td>%s</td>%s</tr>" % (h(case), h(phase), "".join(
+            '<td class="vs o-%s" title="%s">%s</td>' % (h(by[c]["observed"]), h(by[c]["detail"]), h(by[c]["observed"]))
+            if c in by else "<td>-</td>" for c in cols)))
+    o.append("</table>")
+    if python:
+        o.append("<h3>CPython&#39;s test modules: failed of run</h3><table><tr><th>boot</th><th>module</th>"
+                 "<th>phase</th><th>failed</th><th>run</th><th>failing tests</th></tr>")
+        for col, case, phase, bad, run, names in sorted(python):
+            o.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td></tr>" % (
+                h(col_title(col)), h(case[len("py_"):]), h(phase), bad, run, h(names)))
+        o.append("</table>")
+    o.append("</section>")
+    return "\n".join(o)
+
+
+def apps_markdown(cells, run):
+    cols, rows, python = apps_grid(cells, run)
+    if not cols:
+        return []
+    o = ["## What real applications do at 2038 (the apps family)", "",
+         "| case | phase | %s |" % " | ".join(col_title(c) for c in cols),
+         "|---|---|" + "---|" * len(cols)]
+    for (case, phase), by in rows.items():
+        o.append("| %s | %s | %s |" % (case, phase, " | ".join(by[c]["observed"] if c in by else "-" for c in cols)))
+    if python:
+        o += ["", "CPython's test modules:", "", "| boot | module | phase | failed of run | failing tests |",
+              "|---|---|---|---|---|"]
+        for col, case, phase, bad, run, names in sorted(python):
+            o.append("| %s | %s | %s | %d of %d | %s |" % (col_title(col), case[len("py_"):], phase, bad, run,
+                                                            names.replace("|", "\\|")))
+    return o + [""]
+
+
 def page(cells, run, template):
     run_id = cells[0]["run_id"] if cells else "?"
     fv = faked_vs_real(cells)
@@ -432,11 +525,12 @@ def page(cells, run, template):
         "BOOTS": boot_tables(cells),
         "TIMELINES": timelines(run),
         "FAKED": faked_section(fv),
+        "APPS": apps_section(cells, run),
     }
     return re.sub(r"@([A-Z_]+)@", lambda m: subst[m.group(1)], template)
 
 
-def markdown(cells):
+def markdown(cells, run=None):
     def esc(s):
         return str(s).replace("|", "\\|")
     run_id = cells[0]["run_id"] if cells else "?"
@@ -455,6 +549,7 @@ def markdown(cells):
         o.append("| %s | %s %s | %s | %s | %d | %d | %d |" % (
             boot, bc[0]["kernel_source"], bc[0]["kernel"], bc[0]["patches"], bc[0]["accel"], bn, bm, bb))
     o.append("")
+    o += apps_markdown(cells, run)
     fv = faked_vs_real(cells)
     if fv:
         o += ["## Faking the clock in userspace (libfaketime) beside the real kernel", "",
@@ -508,7 +603,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "report.html.in")) as f:
         template = f.read()
-    write(os.path.join(run, "report.md"), markdown(cells))
+    write(os.path.join(run, "report.md"), markdown(cells, run))
     write(os.path.join(run, "report.html"), page(cells, run, template))
     print("report: %s, %s" % (os.path.join(run, "report.html"), os.path.join(run, "report.md")))
 

@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
 # check-run.sh - assertions on a real run of the lab (make boot-check).
 #
-#   tests/run/check-run.sh RUN_DIR MACHINES CONFIGS KINDS HOST_COLUMNS
+#   tests/run/check-run.sh RUN_DIR BOOTS HOST_COLUMNS
 #
-# Every (machine, config, boot kind) booted for real, reached the end of its scenarios,
+# BOOTS guests (one per machine, config and boot kind the run had) booted for real, reached the end of its scenarios,
 # recorded how it was accelerated, and every cell matched its expectation. Each
 # host (libfaketime) column ran all its programs, none with CAP_SYS_TIME.
 set -uo pipefail
 
-run=$1 nmachines=$2 nconfigs=$3 nkinds=$4 nhost=${5:-0}
+run=$1 nboots=$2 nhost=${3:-0}
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "$0")/../lib/tap.sh"
 not() { ! "$@"; }
 
 boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d ! -name '*-libfaketime*' | sort)
 hosts=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d -name '*-libfaketime*' | sort)
-expect "boot-check: one boot per machine, config and kind ($((nmachines * nconfigs * nkinds)))" \
-	test "$(echo "$boots" | grep -c .)" = $((nmachines * nconfigs * nkinds))
+expect "boot-check: one boot per machine, config and kind ($nboots)" \
+	test "$(echo "$boots" | grep -c .)" = "$nboots"
 for b in $boots; do
 	name=$(basename "$b")
 	expect "boot-check: $name: qemu exited by itself" grep -qx 'qemu_status=exited' "$b/meta"
@@ -62,6 +62,14 @@ if [ "$libc_boots" -gt 0 ]; then
 	expect "boot-check: every trixie boot that ran the lab's programs has their cells on trixie's glibc, no raw ones ($libc_boots)" \
 		test "$(jq '[.[] | select(.distro == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json") $(jq '[.[] | select(.distro == "trixie" and (.abi | startswith("raw")))] | length' "$run/results.json")" = "$libc_boots 0"
 fi
+# The apps family: every apps boot has a cell for each command of its session.
+apps_commands=$(grep -c $'^[a-z]*\t' "$(dirname "$0")/../../scenarios/apps/session.tsv")
+for b in "$run"/boots/*-apps; do
+	[ -d "$b" ] || continue
+	expect "boot-check: $(basename "$b"): an apps cell for each of the session's $apps_commands commands" \
+		test "$(jq --arg b "$(basename "$b")" '[.[] | select(.boot == $b and .scenario == "apps")] | length' "$run/results.json")" = "$apps_commands"
+done
+nconfigs=$(echo "$boots" | grep -o 'compat32-[yn]' | sort -u | grep -c .)
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
 	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
 tap_end
