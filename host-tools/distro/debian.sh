@@ -125,6 +125,24 @@ unpack() {
 	dpkg-deb --fsys-tarfile "$1" | tar -x --keep-directory-symlink -C "$2"
 }
 
+# DIR: a fresh folder with a merged /usr (/bin, /sbin, /lib -> usr/...), as
+# a debootstrapped root has, to unpack packages into.
+merged_usr() {
+	local d
+	rm -rf "$1"
+	for d in bin sbin lib; do
+		mkdir -p "$1/usr/$d"
+		ln -s "usr/$d" "$1/$d"
+	done
+}
+
+# DIR: what dash's postinst makes and unpacking alone does not: /bin/sh.
+bin_sh() {
+	if [ -e "$1/bin/dash" ] && [ ! -e "$1/bin/sh" ]; then
+		ln -s dash "$1/bin/sh"
+	fi
+}
+
 make_root() {
 	local root=$base/root tmp
 	if [ -e "$root/.y2038-complete" ]; then
@@ -170,20 +188,13 @@ root)
 subset)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "subset wants out=DIR and packages"
 	root=$(make_root)
-	rm -rf "$out"
-	mkdir -p "$out"
-	# A merged /usr, as the root has.
-	for d in bin sbin lib; do
-		mkdir -p "$out/usr/$d"
-		ln -s "usr/$d" "$out/$d"
-	done
+	merged_usr "$out"
 	for p in "$@"; do
 		debs=("$root.debs/${p}_"*.deb)
 		[ -e "${debs[-1]}" ] || die "package $p is not in the $suite $arch root"
 		unpack "${debs[-1]}" "$out"
 	done
-	# dash's postinst makes /bin/sh; unpacking alone does not.
-	[ -e "$out/bin/dash" ] && [ ! -e "$out/bin/sh" ] && ln -s dash "$out/bin/sh"
+	bin_sh "$out"
 	cp "$root/etc/passwd" "$root/etc/group" "$out/etc/"
 	;;
 config)
@@ -248,18 +259,14 @@ closure)
 		say APT "${#missing[@]} packages ($suite, $arch)"
 		apt_download "${missing[@]}"
 	fi
-	rm -rf "$out.tmp"
-	for d in bin sbin lib; do
-		mkdir -p "$out.tmp/usr/$d"
-		ln -s "usr/$d" "$out.tmp/$d"
-	done
+	merged_usr "$out.tmp"
 	for p in "${pkgs[@]}"; do
 		deb=$(ls "$base/debs/$(deb_name "$p")"_*.deb | tail -1)
 		unpack "$deb" "$out.tmp"
 		echo "${p%%=*} ${p#*=}" >>"$out.tmp/.versions"
 	done
 	# What postinsts would have made: /bin/sh, and root's account.
-	[ -e "$out.tmp/bin/dash" ] && [ ! -e "$out.tmp/bin/sh" ] && ln -s dash "$out.tmp/bin/sh"
+	bin_sh "$out.tmp"
 	mkdir -p "$out.tmp/etc"
 	[ -e "$out.tmp/etc/passwd" ] || echo "root:x:0:0:root:/root:/bin/sh" >"$out.tmp/etc/passwd"
 	[ -e "$out.tmp/etc/group" ] || echo "root:x:0:" >"$out.tmp/etc/group"

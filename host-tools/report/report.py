@@ -507,7 +507,8 @@ def apps_markdown(cells, run):
 def page(cells, run, template):
     run_id = cells[0]["run_id"] if cells else "?"
     fv = faked_vs_real(cells)
-    hm, nrows, ncols = heatmap(cells)
+    # The apps family has its own section: applications, not interfaces.
+    hm, nrows, ncols = heatmap([c for c in cells if c["scenario"] != "apps"])
     fl = "\n".join('<li class="f-%s"><b>%s.</b> %s</li>' % (tone, h(title), h(text))
                    for tone, title, text in findings(cells))
 

@@ -25,11 +25,15 @@ cells() { grep -o 'class="cell' "$1" | wc -l; }
 console() { grep -c ':CONSOLE' "$1"; }
 
 page=$run/report.html
-n=$(jq length "$run/results.json")
+# The heat map holds every cell but the apps family's, which has its own
+# section: a square there for each apps cell.
+n=$(jq '[.[] | select(.scenario != "apps")] | length' "$run/results.json")
+napps=$(jq '[.[] | select(.scenario == "apps")] | length' "$run/results.json")
+nall=$(jq length "$run/results.json")
 expect "report: the run wrote its page" test -s "$page"
 chromium_run "$page" "$work/page" --dump-dom
 expect "report: Chromium loads it" test -s "$work/page.dom"
-expect "report: the matrix has a cell per record ($n)" test "$(cells "$work/page.dom")" = "$n"
+expect "report: the boots' tables have a cell per record ($nall)" test "$(cells "$work/page.dom")" = "$nall"
 expect "report: the console shows no message or error" test "$(console "$work/page.log")" = 0
 # The first screen (1400x900): the overview heat map and the findings, whole.
 chromium_run "$page" "$work/first" --window-size=1400,900 --dump-dom
@@ -43,6 +47,8 @@ expect "report: the heat map is on the first screen at 1400x900 ($(box heatmap))
 expect "report: the headline findings are beside it ($(box findings))" inside "$(box findings)"
 expect "report: the heat map has a square per cell ($n)" \
 	test "$(grep -o 'class="hm t-' "$work/first.dom" | wc -l)" = "$n"
+expect "report: the apps section has a square per apps cell ($napps)" \
+	test "$(sed -n '/<section id="apps">/,/<\/section>/p' "$page" | grep -o '<td class="vs o-' | wc -l)" = "$napps"
 expect "report: at least four findings, each with its figures" \
 	test "$(grep -oE '<li class="f-(good|bad)"><b>[^<]*</b> [^<]*[0-9]' "$work/first.dom" | wc -l)" -ge 4
 chromium_run "$page" "$work/shot" --window-size=1400,900 --screenshot="$run/report.png"
@@ -59,6 +65,6 @@ outside() { ! inside "$1"; }
 expect "report check: findings pushed below the first screen are caught" \
 	outside "$(sed -n 's/.*data-findings-box="\([-0-9,]*\)".*/\1/p' "$work/low.dom" | head -1)"
 chromium_run "$work/short.html" "$work/short" --dump-dom
-expect "report check: a missing cell is caught" test "$(cells "$work/short.dom")" = "$((n - 1))"
+expect "report check: a missing cell is caught" test "$(cells "$work/short.dom")" = "$((nall - 1))"
 
 tap_end
