@@ -15,9 +15,9 @@
  * runs. takes is the least time a correct run takes, "-" for any, then
  * "..LIMIT" where a command may run longer than 10 s (a test suite). The
  * command runs under the guest's /bin/sh -c in /tmp/session/N (N: its line
- * number among the commands), stdin /dev/null, and is killed at its limit. The transcript (command and
- * output) goes into the TAP as comments, then one case line
- * "ok N ABI CASE PHASE # OUTCOME detail":
+ * number among the commands), stdin /dev/null, and is killed at its limit.
+ * The transcript (command and output) goes into the TAP as comments, then
+ * one case line "ok N ABI CASE PHASE # OUTCOME detail":
  *
  *	EOVERFLOW, ENOSYS, EINVAL, EPERM
  *	           the program printed that errno's message (whatever else)
@@ -136,9 +136,9 @@ static void run_command(const char *command, int64_t limit_ns, struct run *r)
 }
 
 /*
- * The command and what it printed, as TAP comments: the first
- * TRANSCRIPT_HEAD lines and the last TRANSCRIPT_TAIL (where an error, or a
- * test suite's summary, usually is), and how many were left out between.
+ * The command and what it printed (its first OUTPUT_MAX bytes), as TAP
+ * comments: the first TRANSCRIPT_HEAD lines and the last TRANSCRIPT_TAIL
+ * (where an error usually is), and how many were left out between.
  */
 static void print_transcript(const char *clock, const char *command,
 			     const struct run *r)
