@@ -12,13 +12,13 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # only), and each demo distribution's own programs across the overflow (more
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
 # programs (KIND.bins, a function of the machine, $(1)), initramfs and
-# extra QEMU arguments.
-# The apps family (scenarios/apps/): each demo distribution with
-# apps_packages, in a boot of its own on APPS_MACHINES (on x86_64 and arm64
-# the same userland runs on a compat kernel), its session one program that
-# may take minutes (CPython's test modules): KIND.guest_timeout.
+# extra QEMU arguments; optionally its machines (all, else) and its guest
+# and boot timeouts (GUEST_TIMEOUT and BOOT_TIMEOUT, else).
+# The apps family (scenarios/apps/): each of APPS_DISTROS (initramfs.mk) in
+# a boot of its own on APPS_MACHINES (on x86_64 and arm64 the same userland
+# runs on a compat kernel), its session one program that may take minutes
+# (CPython's test modules).
 APPS_MACHINES    ?= i386 armv7
-APPS_DISTROS     := $(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(d)))
 BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps)
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)

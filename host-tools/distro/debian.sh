@@ -96,12 +96,15 @@ apt_update() {
 	fi
 	die "apt-get update for $arch failed: $(tail -3 "$base/apt.log")"
 }
-apt_download() {	# PACKAGE...: into $base/debs
-	# Lists a day old may name versions the mirror no longer has.
+# Lists a day old may name versions the mirror no longer has.
+apt_lists_fresh() {
 	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
 		say APT "$suite $arch package lists"
 		apt_update
 	fi
+}
+apt_download() {	# PACKAGE...: into $base/debs
+	apt_lists_fresh
 	mkdir -p "$base/debs"
 	(cd "$base/debs" && apt_private download "$@") >>"$base/apt.log" 2>&1 && return
 	# A package the suite does not build for arch is its own answer.
@@ -241,10 +244,7 @@ package)
 	;;
 closure)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "closure wants out=DIR and packages"
-	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
-		say APT "$suite $arch package lists"
-		apt_update
-	fi
+	apt_lists_fresh
 	: >"$base/apt/empty-status"
 	apt_private -o Dir::State::status="$base/apt/empty-status" -s install \
 		--no-install-recommends "${@/%/:$arch}" >"$base/closure.log" 2>&1 ||

@@ -138,6 +138,7 @@ $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u
 # the session and its files, on PID 1 and the ext4 images. Of CPython's test
 # suite only what the test modules the session runs import goes in (the
 # whole is 30 MB). A fetch that fails leaves the reason, as for the demo.
+APPS_DISTROS  := $(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(d)))
 APPS_PY_TESTS := __init__.py support libregrtest test_time.py test_datetime.py datetimetester.py
 APPS_FILES    := scenarios/apps/session.tsv scenarios/apps/pytests.py
 # $(1): distribution, $(2): userland
@@ -168,4 +169,4 @@ $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; \
 	else cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; fi
 endef
-$(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(eval $(call apps-rule,$(u),$(d))))))
+$(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u),$(d)))))

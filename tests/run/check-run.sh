@@ -3,9 +3,10 @@
 #
 #   tests/run/check-run.sh RUN_DIR BOOTS HOST_COLUMNS
 #
-# BOOTS guests (one per machine, config and boot kind the run had) booted for real, reached the end of its scenarios,
-# recorded how it was accelerated, and every cell matched its expectation. Each
-# host (libfaketime) column ran all its programs, none with CAP_SYS_TIME.
+# BOOTS guests (one per machine, config and boot kind the run had) booted
+# for real, reached the end of their scenarios, recorded how they were
+# accelerated, and every cell matched its expectation. Each host
+# (libfaketime) column ran all its programs, none with CAP_SYS_TIME.
 set -uo pipefail
 
 run=$1 nboots=$2 nhost=${3:-0}
