@@ -23,11 +23,14 @@
 #                                   libfaketime column (native, or qemu-user's qemu-ARCH),
 #                                   and the packages that takes (optional: no column)
 #   lava_arch                       LAVA's name for the architecture (make lava)
+#   virtio_blk                      QEMU's virtio block device on the board: a
+#                                   distribution's root disk (make validate-distro)
 #   board                           the QEMU board's facts below (pc, arm-virt), which
 #                                   a machine has unless it says otherwise
 MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_args \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
-	musl_target distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board
+	musl_target distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board \
+	virtio_blk
 
 # The order machines are built and booted in: the 32-bit kernels first,
 # whose verdicts are the ones most asked for; any other machine after them.
@@ -48,8 +51,10 @@ board.pc.ktarget      := bzImage
 board.pc.kimage       := arch/x86/boot/bzImage
 board.pc.console      := ttyS0
 board.pc.tap_dev      := /dev/ttyS1
+board.pc.virtio_blk   := virtio-blk-pci
 # QEMU's ARM virt board: console on the PL011, TAP on a virtio console (virt
 # has one UART).
 board.arm-virt.console  := ttyAMA0
 board.arm-virt.tap_dev  := /dev/hvc0
+board.arm-virt.virtio_blk := virtio-blk-device
 board.arm-virt.tap_qemu := -device virtio-serial-device -chardev file,id=tap,path=@FILE@ -device virtconsole,chardev=tap

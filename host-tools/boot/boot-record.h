@@ -20,6 +20,7 @@
 	X(kernel_source, 64, "linux-source-X.Y, or \"this host\"") \
 	X(config, 24, "compat32=y, compat32=n, libfaketime, libfaketime-static") \
 	X(patches, 64, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
+	X(kernel_flavour, 16, "lab (the matrix's kernels), distro (validate-distro's), or -") \
 	X(accel, 16, "kvm, tcg, native or qemu-user") \
 	X(accel_note, 160, "why not kvm, when kvm was a candidate") \
 	X(scenarios, 512, "the programs it ran, comma-separated") \

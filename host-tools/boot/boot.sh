@@ -15,6 +15,10 @@
 #     boot_timeout=S          for the whole guest, enforced here
 #     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
 #     extra_append=ARGS       more kernel command line (tests provoke faults)
+#     disk=FILE               a raw disk image on the board's virtio block
+#                             device (a distribution's root: validate-distro);
+#                             disk_writes=keep writes to it, else QEMU keeps
+#                             the writes aside and drops them at the end
 #     KEY=VALUE               any of the machine's facts, overridden (tests
 #                             provoke faults: qemu_args="... -S", accel=tcg)
 #     total=N                 boots in the run, for the progress line (optional)
@@ -27,7 +31,7 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-run_id= extra_qemu_args= distro=-
+run_id= extra_qemu_args= distro=- disk= disk_writes=drop
 kv_args "$@"
 need out machine_env config scenarios
 machine_facts "$machine_env"
@@ -67,12 +71,20 @@ if [ -z "$BOOT_ERROR" ] && [ ! -s "$initrd" ]; then
 	BOOT_ERROR="no initramfs $initrd: $(head -c 300 "$initrd.error" 2>/dev/null | tr '\n' ' ' || true)"
 	[ -s "$initrd.error" ] || BOOT_ERROR+="it was not made"
 fi
+if [ -z "$BOOT_ERROR" ] && [ -n "$disk" ] && [ ! -s "$disk" ]; then
+	BOOT_ERROR="no disk $disk: $(head -c 300 "$disk.error" 2>/dev/null | tr '\n' ' ' || true)"
+	[ -s "$disk.error" ] || BOOT_ERROR+="it was not made"
+fi
 if [ -n "$BOOT_ERROR" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=failed error="$BOOT_ERROR"
 	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
 	exit 0
 fi
 qemu_args+=" $extra_qemu_args"
+if [ -n "$disk" ]; then
+	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disk (machines/defaults.mk)"
+	qemu_args+=" -drive file=$disk,format=raw,if=none,id=root$([ "$disk_writes" = keep ] || echo ,snapshot=on) -device $virtio_blk,drive=root"
+fi
 
 # Everything a guest of this machine needs but its command line.
 qemu_base() {
@@ -130,7 +142,7 @@ printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
 
 write_meta() {
 	boot_record "$out/meta" "${facts[@]}" kernel="$KERNEL_VERSION" kernel_source="$KERNEL_SOURCE" \
-		patches="$KERNEL_PATCHES" accel="$acc" rtc_base="$rtc_base" qemu_status="$1" \
+		patches="$KERNEL_PATCHES" kernel_flavour="${KERNEL_FLAVOUR:-lab}" accel="$acc" rtc_base="$rtc_base" qemu_status="$1" \
 		qemu_exit="$2" wall_s="$3" timeout_s="$boot_timeout" \
 		accel_note="$(cat "$out/accel-note" 2>/dev/null || true)"
 }

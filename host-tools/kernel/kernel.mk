@@ -11,15 +11,21 @@ $(HOST)/kconfig-verify: host-tools/kernel/kconfig-verify.c host-tools/kernel/kco
 # tree only: series-<config>.config and series-arch-<machine>.config.
 # $(1): machine, $(2): config
 series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/series-$(2).config patches/config/series-arch-$(1).config))
-kernel_fragments = patches/config/common.config $($(1).fragment) patches/config/$(2).config $(call series_fragments,$(1),$(2))
+kernel_fragments = patches/config/common.config $($(1).fragment) patches/config/$(2).config $(call series_fragments,$(1),$(2)) \
+	$(call flavour_fragments,$(1))
+# A kernel flavour (KERNEL_FLAVOUR=distro: make validate-distro) adds its
+# options over all of that: flavour-<flavour>.config, flavour-<flavour>-arch-<machine>.config.
+KERNEL_FLAVOUR ?=
+flavour_fragments = $(if $(KERNEL_FLAVOUR),$(wildcard patches/config/flavour-$(KERNEL_FLAVOUR).config \
+	patches/config/flavour-$(KERNEL_FLAVOUR)-arch-$(1).config))
 # What kernel.sh found, per kernel choice and series: two runs with different
 # KERNEL= or SERIES= never read each other's.
-KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))
+KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))$(KERNEL_FLAVOUR:%=-%)
 # Where kernel.sh builds (make bench points it at a scratch directory), and
 # the compiler cache every kernel build shares.
 KERNEL_BUILDS ?= $(CACHE)/build
 KERNEL_CCACHE ?= $(CACHE)/ccache
-KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/kconfig-verify \
+KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/kconfig-verify flavour=$(or $(KERNEL_FLAVOUR),lab) \
 	builds=$(KERNEL_BUILDS) ccache=$(KERNEL_CCACHE)
 
 # The up-to-date check, in make: a kernel's facts are remade (kernel.sh

@@ -9,6 +9,8 @@
 #     machine_env=FILE    the machine's facts (karch, ktarget, kimage, kcross)
 #     config=NAME         compat32-y or compat32-n
 #     fragments="A B C"   config fragments, in order, over tinyconfig
+#     flavour=NAME        what the fragments make of it: lab (the matrix's
+#                         kernels) or distro (validate-distro's); recorded
 #     verify=PROGRAM      kconfig-verify
 #     out=FILE            where to write the kernel's facts (shell KEY=VALUE),
 #                         and FILE.mk: its image and source for make's
@@ -38,6 +40,7 @@ plan=no
 kv_args "$@"
 need cache package series machine_env config fragments verify out
 ccache=${ccache-}
+flavour=${flavour:-lab}
 machine_facts "$machine_env"
 cache=$(realpath -m "$cache")
 builds=$(realpath -m "${builds:-$cache/build}")
@@ -149,8 +152,12 @@ else
 	touch "$work/.y2038-building"	# objects newer than this are this build's
 	kbuild "$work" -j"$(nproc)" "$ktarget" >>"$result.log" 2>&1 &
 	kpid=$!
+	# A failure of this script while kbuild runs must not leave kbuild
+	# writing into the machine's tree behind the next build's back.
+	trap 'pkill -P "$kpid"; kill "$kpid" 2>/dev/null; die "$machine $config: failed at line $LINENO: $BASH_COMMAND"' ERR
 	while ! wait_for "$kpid" 30; do
-		compiled=$(find "$work" -name '*.o' -newer "$work/.y2038-building" | wc -l)
+		# kbuild's .tmp_* folders come and go under find: not an error here
+		compiled=$({ find "$work" -name '*.o' -newer "$work/.y2038-building" 2>/dev/null || true; } | wc -l)
 		say BUILDING "$machine $config: $compiled objects compiled${estimate:+ (the tree has $estimate)}, $(($(date +%s) - start)) s"
 	done
 	if ! wait "$kpid"; then
@@ -178,7 +185,7 @@ read -r seconds recompiled objects <"$result/.y2038-build"
 mkdir -p "$(dirname "$out")"
 # Quoted: the file is sourced, and "6 patches @ HASH" has spaces.
 printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
-	KERNEL_VERSION "$version" KERNEL_PATCHES "$patches_desc" \
+	KERNEL_VERSION "$version" KERNEL_PATCHES "$patches_desc" KERNEL_FLAVOUR "$flavour" \
 	KERNEL_BUILD_SECONDS "$seconds" KERNEL_RECOMPILED "$recompiled" \
 	KERNEL_OBJECTS "$objects" >"$out.$$"
 # For make: the image this depends on, and the source it came from.

@@ -29,7 +29,8 @@
 #   machine_work BUILDS
 #       sets work: the machine's build folder for this kernel version, which
 #       every build of it shares (kernel.sh, kunit.sh, bisect.sh), so that
-#       kbuild recompiles only what a config or a patch changes
+#       kbuild recompiles only what a config or a patch changes; a kernel
+#       flavour other than the lab's ($flavour: distro) has its own
 #   work_begin WHAT / work_end WHAT
 #       around a build in $work, with the working tree taken: begin empties
 #       a folder built from an older generation of the tree, removes what an
@@ -193,8 +194,11 @@ kconfigure() {
 		kbuild "$dir" olddefconfig
 }
 
+# One build folder per machine and kernel flavour: a distro kernel (its
+# options reach most files) would leave the lab's folder to be recompiled
+# whole by the next lab build.
 machine_work() {
-	work=$(realpath -m "$1")/$srcpkg-$version/$machine.work
+	work=$(realpath -m "$1")/$srcpkg-$version/$machine$([ "${flavour:-lab}" = lab ] || echo "-$flavour").work
 }
 
 work_begin() {
