@@ -91,6 +91,8 @@ int main(void)
 	mount_or_log("proc", "/proc", "proc");
 	mount_or_log("sysfs", "/sys", "sysfs");
 	mount_or_log("devtmpfs", "/dev", "devtmpfs");
+	/* pseudo-terminals, for the programs that want one (script, login) */
+	mount_or_log("devpts", "/dev/pts", "devpts");
 	mount_or_log("tmpfs", "/tmp", "tmpfs");
 	/* the time32 census, in kernels with the lab's patches */
 	mount_or_log("debugfs", "/sys/kernel/debug", "debugfs");

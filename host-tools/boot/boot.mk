@@ -38,16 +38,62 @@ $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.
 	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
 	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
 # Not in the default list: make validate-distro and make try boot these.
+# validate-distro's boots have no initramfs of the lab's (an empty one, for
+# QEMU): the kernel mounts the distribution's root, a disk (DISTRO_DISK),
+# as its root, and runs the lab's /init there (the smoke tests, now and past
+# the overflow), or the root's own init (DISTRO_INIT=yes), or debootstrap's
+# second stage for a root that has not had it (distro-setup, whose writes
+# the disk keeps; the others' are dropped when they end).
+DISTRO_ROOT_ARGS := root=/dev/vda rw rootwait
 distro.dir       := -distro
 distro.rtc        = $(DISTRO_RTC)
 distro.bins      := smoke-distro
-distro.initrd    := distro.cpio
-distro.memory    := -m 768
+distro.initrd    := empty.cpio
+distro.disk       = $(DISTRO_DISK)
+distro.append    := $(DISTRO_ROOT_ARGS) init=/init
+distro.memory    := -m 512
 distro-past.dir    := -distro-past
 distro-past.rtc     = $(DISTRO_RTC)
 distro-past.bins   := past-distro
-distro-past.initrd := distro.cpio
-distro-past.memory := -m 768
+distro-past.initrd := empty.cpio
+distro-past.disk    = $(DISTRO_DISK)
+distro-past.append := $(DISTRO_ROOT_ARGS) init=/init
+distro-past.memory := -m 512
+distro-setup.dir    := -distro-setup
+distro-setup.rtc     = $(DISTRO_RTC)
+distro-setup.bins   := second-stage
+distro-setup.initrd := empty.cpio
+distro-setup.disk    = $(DISTRO_DISK).setup
+distro-setup.disk_writes := keep
+distro-setup.append := $(DISTRO_ROOT_ARGS) init=/y2038/second-stage
+distro-setup.memory := -m 512
+distro-setup.boot_timeout = $(DISTRO_SETUP_TIMEOUT)
+# The root's own init, at an ordinary date and from a few seconds before the
+# overflow, held across it until y2038.hold= seconds after power-on
+# (the probe, /y2038/init-probe, started by the unit systemd.wants= names).
+# systemd starts a getty on a virtual console (the arm-virt board's TAP
+# port, hvc0) by itself: masked, so that only the probe writes there.
+# $(1): the machine
+DISTRO_INIT_ARGS = $(DISTRO_ROOT_ARGS) systemd.wants=y2038-probe.service \
+	systemd.mask=serial-getty@$(notdir $($(1).tap_dev)).service
+distro-init.dir      := -distro-init
+distro-init.rtc       = $(DISTRO_RTC)
+distro-init.bins     := init-probe
+distro-init.initrd   := empty.cpio
+distro-init.disk      = $(DISTRO_DISK)
+distro-init.append    = $(DISTRO_INIT_ARGS) y2038.hold=0
+distro-init.memory   := -m 512
+distro-init.boot_timeout = $(DISTRO_INIT_TIMEOUT)
+distro-across.dir    := -distro-across
+distro-across.rtc     = $(DISTRO_ACROSS_RTC)
+distro-across.bins   := init-probe
+distro-across.initrd := empty.cpio
+distro-across.disk    = $(DISTRO_DISK)
+distro-across.append  = $(DISTRO_INIT_ARGS) y2038.hold=$(DISTRO_ACROSS_HOLD)
+distro-across.memory := -m 512
+distro-across.boot_timeout = $(DISTRO_INIT_TIMEOUT)
+# The distribution each records: DISTRO, unless the root is the user's own.
+$(foreach k,distro distro-past distro-setup distro-init distro-across,$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
 try.dir          := -try
 try.rtc          := $(RTC_BASE)
 try.bins         := try-user
@@ -71,6 +117,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) extra_qemu_args="$$($(3).memory)" \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
+		disk=$$($(3).disk) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules

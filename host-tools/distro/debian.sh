@@ -6,6 +6,11 @@
 #       a minimal root (debootstrap --variant=minbase --foreign: every package
 #       unpacked, none configured, nothing run) plus busybox-static; prints
 #       the root's path. The .debs stay beside it (ROOT.debs/).
+#   debian.sh foreign cache=DIR arch=i386 suite=bookworm mirror=URL [include=PKG,PKG]
+#       debootstrap's first stage and nothing else (--variant=minbase
+#       --foreign, plus include=), as a user makes a root for a device; its
+#       second stage runs on the device (validate-distro's setup boot).
+#       Prints the root's path.
 #   debian.sh subset  cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       just those packages of the root, unpacked into a fresh DIR
 #   debian.sh config  cache=DIR arch=i386 suite=bookworm mirror=URL flavour=686-pae out=FILE
@@ -29,7 +34,7 @@ say() { printf '  %-8s %s\n' "$1" "$2" >&2; }	# stdout is the root's path
 
 cmd=${1:-}
 shift || true
-cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour= config_package=
+cache= arch= suite=bookworm mirror=http://deb.debian.org/debian out= flavour= config_package= include=
 args=()
 while [ $# -gt 0 ] && [[ $1 =~ ^[a-z_][a-z0-9_]*= ]]; do	# not PACKAGE=VERSION
 	args+=("$1")
@@ -188,6 +193,21 @@ case $cmd in
 root)
 	make_root
 	;;
+foreign)
+	root=$base/foreign${include:+-${include//,/-}}
+	if [ ! -e "$root/.y2038-complete" ]; then
+		[ "$(id -u)" -eq 0 ] || die "debootstrap needs root: run this as root (sudo make ...)"
+		command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
+		rm -rf "$root.tmp" "$root"
+		say DEBOOT "$suite $arch minbase${include:+ with $include}, first stage"
+		debootstrap --foreign --variant=minbase ${include:+--include="$include"} \
+			--arch="$arch" "$suite" "$root.tmp" "$mirror" >"$root.log" 2>&1 ||
+			die "debootstrap failed (see $root.log): $(tail -3 "$root.log")"
+		touch "$root.tmp/.y2038-complete"
+		mv "$root.tmp" "$root"
+	fi
+	echo "$root"
+	;;
 subset)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "subset wants out=DIR and packages"
 	root=$(make_root)
@@ -274,6 +294,6 @@ closure)
 	mv "$out.tmp" "$out"
 	;;
 *)
-	die "unknown command \"$cmd\": want root, subset, config, package, closure or served"
+	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure or served"
 	;;
 esac

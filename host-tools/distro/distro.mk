@@ -46,6 +46,22 @@ DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian $(DISTRO) $
 DISTRO_DIR      = $(RUN_DIR)/distro
 DISTRO_STAGE    = $(BUILD)/distro-$(DISTRO)-$(DISTRO_ARCH)
 DISTRO_DEBIAN_CONFIG = $(call debian_config,$(DISTRO),$(DISTRO_MACHINE))
+# The root boots as itself: a disk of it (validate-distro.sh disk_stage) on
+# the lab's distro kernels (patches/config/flavour-distro.config: what a
+# distribution's init and programs expect of a kernel, no time interface).
+# DISTRO_INIT=yes also boots the root's own init (systemd: the lab's root
+# then includes systemd-sysv, and udev, without which systemd never sees a
+# device: its serial getty waits for the console's device unit) at DISTRO_RTC with =y and =n, and from
+# DISTRO_ACROSS_RTC with =y, held until DISTRO_ACROSS_HOLD seconds after
+# power-on: the overflow comes 30 s into that boot.
+DISTRO_INIT    ?= no
+DISTRO_INCLUDE ?= $(if $(filter yes,$(DISTRO_INIT)),systemd-sysv$(comma)udev)
+DISTRO_DISK     = $(DISTRO_STAGE)/root.img
+DISTRO_ACROSS_RTC  ?= 2038-01-19T03:13:38
+DISTRO_ACROSS_HOLD ?= 100
+DISTRO_SETUP_TIMEOUT ?= 2400
+DISTRO_INIT_TIMEOUT  ?= 420
+DISTRO_BOOTS = MACHINES=$(DISTRO_MACHINE) KERNEL_FLAVOUR=distro DISTRO=$(DISTRO) DISTRO_ARCH=$(DISTRO_ARCH)
 # The sessions' long lists run under TCG: minutes, not the matrix's seconds.
 SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 
@@ -53,28 +69,40 @@ SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 validate-distro:
 	$(if $(filter $(DISTRO),$(KNOWN_DISTROS)),,$(error DISTRO=$(DISTRO): the lab knows $(KNOWN_DISTROS) (one file each in distros/)))
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
+	$(if $(filter yes no,$(DISTRO_INIT)),,$(error DISTRO_INIT=$(DISTRO_INIT): yes (boot the root's own init too) or no))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
 	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH),true)
 	$(Q)$(MAKE) --no-print-directory deps
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
-# The inputs, the config report and the scan; then the smoke session over the root.
-distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/initramfs.cpio \
-		$(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
+# The root, its config report and its disk; then the boots (distro-report).
+distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/init \
+		$(BUILD)/$(DISTRO_ARCH)/empty.cpio $(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
 	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
-		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
+		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) include=$(DISTRO_INCLUDE) \
+		config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
 		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) scan_machine=$($(DISTRO_MACHINE).scan_machine) \
 		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
-		initramfs=$(BUILD)/$(DISTRO_ARCH)/initramfs.cpio out=$(BUILD)/$(DISTRO_ARCH)/distro.cpio
+		init=$(BUILD)/$(DISTRO_ARCH)/init disk=$(DISTRO_DISK)
 
-# Then the same smoke tests on =y with the clock past the overflow: does
-# each program survive 2038, whatever the config.
+# A root that had debootstrap's first stage only gets its second stage
+# first, in a boot of its own (its disk kept); then the scan of the root as
+# configured, and the lab's files on this run's disk; then the smoke tests at the
+# ordinary date on =y (census) and =n, and on =y past the overflow: does
+# each program survive 2038, whatever the config; then the root's own init.
 distro-report: distro-inputs
-	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS)
-	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro-past CONFIGS=compat32-y $(SESSION_TIMEOUTS)
+	$(Q)if [ -e $(DISTRO_DISK).setup ]; then \
+		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup CONFIGS=compat32-y $(DISTRO_BOOTS) && \
+		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-setup || true; fi
+	$(Q)host-tools/distro/validate-distro.sh prepare $(DISTRO_STAGE)
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro-past CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro-init CONFIGS="compat32-y compat32-n" $(DISTRO_BOOTS) && \
+		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across CONFIGS=compat32-y $(DISTRO_BOOTS))
 	$(Q)host-tools/distro/validate-distro.sh verdict $(DISTRO_DIR) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro \
-		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-past
+		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-past \
+		$(if $(filter yes,$(DISTRO_INIT)),$(foreach b,compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across,$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)))
 
 # --- make try BIN=path [ARGS=...]: the user's own 32-bit program before,
 # across and after the overflow, on every machine of its userland and both

@@ -2,14 +2,19 @@
 # validate-distro.sh - can a distribution turn COMPAT_32BIT_TIME off? The
 # pieces of make validate-distro that are not a boot.
 #
-#   validate-distro.sh stage dir=DIR stage=DIR name= root= suite= config= arch=
-#           machine= scan_machine= cache= mirror= host=DIR session=PROGRAM
-#           initramfs=CPIO out=CPIO
-#       the inputs of the boots: the root (root=, or a Debian minbase root
-#       of the suite (bookworm) and arch made in the cache), the config report of
-#       config= (DIR/config.txt, .json), the scan of the root (DIR/scan.txt,
-#       .json), the smoke session (DIR/smoke.tsv), and out=, the lab's
-#       initramfs with the root and the session on top
+#   validate-distro.sh stage dir=DIR stage=DIR name= root= suite= include=
+#           config= arch= machine= scan_machine= cache= mirror= host=DIR
+#           session=PROGRAM init=PROGRAM disk=IMAGE
+#       the root (root=, or debootstrap's first stage of a Debian minbase
+#       root of the suite and arch, with include=, made in the cache), the
+#       config report of config= (DIR/config.txt, .json), and the root's
+#       disk: configured (in the cache), or IMAGE.setup for a setup boot
+#   validate-distro.sh setup-done IMAGE SETUP_BOOT
+#       keep the disk the setup boot configured, or write IMAGE.error
+#   validate-distro.sh prepare STAGE
+#       the scan of the configured root (DIR/scan.txt, .json), the smoke
+#       session (DIR/smoke.tsv), and IMAGE: the configured disk with the
+#       lab's init, session and probe on it
 #   validate-distro.sh check-root ROOT ARCH
 #       the root's programs are ARCH's (i386, armhf), or one line saying not
 #   validate-distro.sh session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE
@@ -17,14 +22,17 @@
 #       found in ROOT's bin and sbin directories: data/smoke.tsv.s command,
 #       or "PROGRAM --version"; what is not run goes to OUT_TSV.skipped. The
 #       root's programs must be MACHINE's (the scanner's name: i386, arm).
-#   validate-distro.sh verdict DIR YES_BOOT NO_BOOT [PAST_BOOT]
+#   validate-distro.sh init-boot BOOT MOMENT
+#       the verdict on one boot of the root's own init, as JSON
+#   validate-distro.sh verdict DIR YES_BOOT NO_BOOT [PAST_BOOT [INIT_Y INIT_N ACROSS]]
 #       DIR holds inputs.json, config.json, scan.json and smoke.tsv.skipped;
 #       the boots ran the session on the lab's COMPAT_32BIT_TIME=y (census)
 #       and =n kernels. Writes DIR/programs.json, DIR/verdict.json and
 #       DIR/report.txt, and prints the report. PAST_BOOT ran the same smoke
-#       tests on =y with the clock past the overflow. A boot that did not run the
-#       session makes the answer "unknown", with the reason; whatever the
-#       other measured is kept.
+#       tests on =y with the clock past the overflow; INIT_Y, INIT_N and
+#       ACROSS booted the root's own init (DISTRO_INIT=yes). A boot that did
+#       not run the session makes the answer "unknown", with the reason;
+#       whatever the other measured is kept.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -80,8 +88,81 @@ boot_problem() {
 	echo "$(basename "$b"): the smoke session did not run: $(grep -h -m1 -e '^error=' -e '^qemu_status=' -e 'Bail out' "$b/meta" "$b/tap.log" 2>/dev/null | head -1 || echo 'no boot')"
 }
 
+# One boot of the root's own init (DISTRO_INIT=yes) -> its verdict, as JSON:
+# what the probe (guest-init/distro/init-probe, on the TAP port) saw, and
+# what the console shows whatever became of the probe: systemd's [FAILED]
+# lines, a login prompt, the kernel's last words if PID 1 died, and whether
+# the shutdown the probe asked for reached the kernel's restart.
+init_boot() {
+	local b=$1 moment=$2 console tap
+	console=$(if [ -r "$b/console.log" ]; then tr -d '\r' <"$b/console.log"; fi)
+	tap=$(tr -d '\r' 2>/dev/null <"$b/tap.log" | sed -n 's/.*y2038-probe: //p' || true)
+	jq -n --arg boot "$(basename "$b")" --arg moment "$moment" --arg tap "$tap" \
+		--arg meta "$(cat "$b/meta" 2>/dev/null)" \
+		--arg failed_console "$(sed -n 's/.*\[FAILED\] \(Failed to .*\)$/\1/p' <<<"$console" | sed 's/\x1b\[[0-9;]*m//g')" \
+		--arg last_words "$(grep -B 6 -m1 'Attempted to kill init' <<<"$console" || true)" \
+		--arg crashes "$(grep -E '[]]: (Assertion .* failed|Caught <SIG|Freezing execution)|[]] general protection|[]]: segfault at' <<<"$console" |
+			sed 's/\x1b\[[0-9;?!]*[a-zA-Z]//g; s/^.*login: //' | head -n 10 || true)" \
+		--arg console_tail "$(tail -n 15 <<<"$console")" \
+		--argjson login "$(grep -q ' login: ' <<<"$console" && echo true || echo false)" \
+		--argjson restart "$(grep -q 'reboot: \(Restarting system\|Power down\)' <<<"$console" && echo true || echo false)" '
+		def lines($s): $s | split("\n") | map(select(length > 0));
+		(lines($meta) | map(capture("^(?<k>[a-z_]+)=(?<v>.*)$")) | map({(.k): .v}) | add // {}) as $m
+		| lines($tap) as $probe
+		| ([$probe[] | capture("^state (?<state>[a-z-]+) at uptime (?<up>[0-9]+) s") ] | first) as $state
+		| {boot: $boot, moment: $moment, qemu_status: ($m.qemu_status // "not booted"), error: ($m.error // ""),
+		   probe_ran: ([$probe[] | select(startswith("started"))] | length > 0),
+		   state: ($state.state // null), ready_at_s: (($state.up // null) | if . then tonumber else null end),
+		   clock: ([$probe[] | capture("^clock (?<c>[^ ]+)") | .c] | first // null),
+		   failed_units: [$probe[] | capture("^failed (?<u>[^ ]+)") | .u],
+		   restarted_units: [$probe[] | capture("^restarted (?<u>[^ ]+) (?<n>[0-9]+)") | "\(.u) (\(.n) times)"],
+		   journal: [$probe[] | select(startswith("journal ")) | ltrimstr("journal ")],
+		   console_failures: lines($failed_console),
+		   # "NAME[PID]: Assertion ... failed", "traps: NAME[PID] general protection ..."
+		   crashes: lines($crashes),
+		   crashed: ([lines($crashes)[] | capture("(?<n>[^ \\[]+)\\[[0-9]+\\]") | .n] | unique),
+		   login_prompt: $login,
+		   probe_errors: [$probe[] | select(startswith("error ")) | ltrimstr("error ")],
+		   shutdown_asked: ([$probe[] | select(startswith("shutdown requested"))] | length > 0),
+		   shutdown_forced: ([$probe[] | select(startswith("shutdown forced"))] | length > 0),
+		   restart_reached: $restart,
+		   pid1_died: ($last_words | length > 0),
+		   last_words: (if ($last_words | length > 0) then lines($last_words) else [] end),
+		   console_tail: lines($console_tail)}
+		| .verdict = (if .pid1_died then "PID 1 DIED"
+			elif .qemu_status == "timeout" then "TIMEOUT"
+			elif .qemu_status != "exited" then "NOT BOOTED"
+			elif (.probe_ran | not) then "NO PROBE"
+			elif .state == "running" and (.failed_units | length) == 0 and (.probe_errors | length) == 0 and (.crashes | length) == 0
+				and .shutdown_asked and (.shutdown_forced | not) and .restart_reached then "OK"
+			else "DEGRADED" end)
+		| .summary = (if .verdict == "PID 1 DIED" then "PID 1 died: \(.last_words[-1] // "")"
+			elif .verdict == "TIMEOUT" then "did not end within its time (the probe " + (if .probe_ran then "saw \(.state // "no state")" else "never ran" end) + "); the console kept"
+			elif .verdict == "NOT BOOTED" then "not booted: \(if .error != "" then .error else "no boot record (the boot did not end)" end)"
+			elif .verdict == "NO PROBE" then "the boot ended before the probe ran"
+			else "systemd said \"\(.state)\" at \(.ready_at_s) s" end
+			+ (if (.failed_units | length) > 0 then "; failed: \(.failed_units | join(" "))" else "" end)
+			+ (if (.restarted_units | length) > 0 then "; restarted: \(.restarted_units | join(", "))" else "" end)
+			+ (if (.crashed | length) > 0 then "; crashed: \(.crashed | join(" ")) (console: \(.crashes[0]))" else "" end)
+			+ (if (.probe_errors | length) > 0 then "; \(.probe_errors | join("; "))" else "" end)
+			+ (if .verdict == "PID 1 DIED" or .verdict == "NOT BOOTED" then ""
+			   else "; login prompt: " + (if .login_prompt then "yes" else "no" end)
+			   + "; shutdown: " + (if .shutdown_forced and .restart_reached then "forced: init did not shut down within 60 s of being asked"
+				elif .shutdown_forced then "not even forced"
+				elif .shutdown_asked and .restart_reached then "clean"
+				elif .restart_reached then "reached, not asked by the probe"
+				elif .shutdown_asked then "asked, never reached the kernel" else "not reached" end) end)
+			+ (if .clock then "; clock \(.clock)" else "" end))'
+}
+
 verdict() {
-	local dir=$1 yes=$2 no=$3 past=${4:-}
+	local dir=$1 yes=$2 no=$3 past=${4:-} init_y=${5:-} init_n=${6:-} across=${7:-}
+	if [ -n "$init_y" ]; then
+		jq -s . <(init_boot "$init_y" "DISTRO_RTC, COMPAT_32BIT_TIME=y") <(init_boot "$init_n" "DISTRO_RTC, COMPAT_32BIT_TIME=n") \
+			<(init_boot "$across" "across the overflow, COMPAT_32BIT_TIME=y")
+	else
+		echo '[]'
+	fi >"$dir/init-boots.json"
 	smoke_results "$yes" >"$dir/smoke-y.json"
 	smoke_results "$no" >"$dir/smoke-n.json"
 	if [ -n "$past" ]; then smoke_results "$past" after; else echo '{}'; fi >"$dir/smoke-past.json"
@@ -98,7 +179,7 @@ verdict() {
 	jq -n --slurpfile scan "$dir/scan.json" --slurpfile y "$dir/smoke-y.json" \
 		--slurpfile n "$dir/smoke-n.json" --slurpfile census "$dir/census.json" \
 		--slurpfile past "$dir/smoke-past.json" --rawfile skipped "$dir/smoke.tsv.skipped" --rawfile session "$dir/smoke.tsv" \
-		--arg root "$(jq -r .root "$dir/inputs.json")" "$PROGRAMS"'
+		--arg root "$(jq -r '.scanned // .root' "$dir/inputs.json")" "$PROGRAMS"'
 		def seconds: (.detail | capture(" in (?<s>[0-9.]+) s") | .s | tonumber) // null;
 		($skipped | split("\n") | map(select(length > 0) | split("\t") | {key: .[0], value: .[1]}) | from_entries) as $skip
 		| ($session | split("\n") | map(select(length > 0 and (startswith("#") | not)) | split("\t")
@@ -127,11 +208,13 @@ verdict() {
 			+ (if .scan == "time32" or .scan == "mixed" then "; scan: \(.scan)" else "" end)
 			else null end)] | sort_by(.path)' >"$dir/programs.json"
 	jq -n --slurpfile p "$dir/programs.json" --slurpfile c "$dir/config.json" \
-		--slurpfile i "$dir/inputs.json" --slurpfile scan "$dir/scan.json" \
+		--slurpfile i "$dir/inputs.json" --slurpfile scan "$dir/scan.json" --slurpfile init "$dir/init-boots.json" \
 		--slurpfile problems "$dir/boot-problems.json" --slurpfile past_problems "$dir/past-problems.json" '
-		$p[0] as $p | $i[0].root as $root
+		# How far a boot of its own init got: the higher, the worse.
+		def rank: {"OK": 0, "DEGRADED": 1}[.verdict] // 2;
+		$p[0] as $p | ($i[0].scanned // $i[0].root) as $root | $init[0] as $init
 		| [$scan[0][] | .guest = (.path | ltrimstr($root))] as $files | {
-		distribution: $i[0].name, root: $root, config: $i[0].config,
+		distribution: $i[0].name, root: $i[0].root, scanned: $root, config: $i[0].config,
 		config_says: $c[0].summary,
 		compat_32bit_time_now: ([$c[0].checks[] | select(.symbol == "CONFIG_COMPAT_32BIT_TIME") | .value][0] // "absent"),
 		boot_problems: $problems[0],
@@ -146,12 +229,27 @@ verdict() {
 		programs_past_reported: ([$p[] | select(.past != null)] | length),
 		break_2038: [$p[] | select(.breaks_2038) | {path, why: .why_2038}],
 		time32_files: [$files[] | select(.class == "time32") | .guest],
-		mixed_files: [$files[] | select(.class == "mixed") | {path: .guest, detail}],
-		static_files: [$files[] | select(.class == "static") | {path: .guest, detail}],
-		unreadable_files: [$files[] | select(.class == "error") | {path: .guest, detail: .error}]
-		} | .can_turn_off = (if (.break | length) > 0 then "no"
+		mixed_files: [$files[] | select(.class == "mixed") | {path: .guest, detail: (.detail | gsub($root; ""))}],
+		static_files: [$files[] | select(.class == "static") | {path: .guest, detail: (.detail | gsub($root; ""))}],
+		unreadable_files: [$files[] | select(.class == "error") | {path: .guest, detail: .error}],
+		# The root'"'"'s own init (DISTRO_INIT=yes): =y and =n at the ordinary
+		# date, and =y across the overflow. Its boot breaks with =n when it
+		# gets less far than with =y, or units fail that did not with =y.
+		init_boots: $init,
+		init_breaks: (if ($init | length) == 3 then
+			[($init[1].failed_units - $init[0].failed_units)[] | "unit \(.) failed with =n, not with =y"]
+			+ [$init[1] as $b | ($b.crashed - $init[0].crashed)[] as $c | "\($c) crashed with =n: \([$b.crashes[] | select(contains($c))][0])"]
+			+ (if ($init[1] | rank) > ($init[0] | rank) then ["the boot with =n: \($init[1].verdict) (with =y: \($init[0].verdict))"] else [] end)
+			else [] end),
+		init_breaks_2038: (if ($init | length) == 3 then
+			[($init[2].failed_units - $init[0].failed_units)[] | "unit \(.) failed across the overflow, not at the ordinary date"]
+			+ [$init[2] as $b | ($b.crashed - $init[0].crashed)[] as $c | "\($c) crashed across the overflow: \([$b.crashes[] | select(contains($c))][0])"]
+			+ (if ($init[2] | rank) > ($init[0] | rank) then ["the boot across the overflow: \($init[2].verdict) (at the ordinary date: \($init[0].verdict))"] else [] end)
+			else [] end)
+		} | .can_turn_off = (if (.break | length) > 0 or (.init_breaks | length) > 0 then "no"
 			elif (.boot_problems | length) > 0 or (.programs_not_reported | length) > 0
-			     or .programs_tested == 0 then "unknown" else "yes" end)' >"$dir/verdict.json"
+			     or .programs_tested == 0 or (($init | length) == 3 and ($init[0] | rank) > 1)
+			then "unknown" else "yes" end)' >"$dir/verdict.json"
 	report "$dir" >"$dir/report.txt"
 	cat "$dir/report.txt"
 }
@@ -167,11 +265,19 @@ report() {
 		(if .can_turn_off == "yes" then
 			"  YES, as far as the \(.programs_tested) programs whose smoke test means something show: none broke with COMPAT_32BIT_TIME=n."
 		 elif .can_turn_off == "no" then
-			"  NO: \(.break | length) of \(.programs) programs break with COMPAT_32BIT_TIME=n."
+			"  NO: \(.break | length) of \(.programs) programs break with COMPAT_32BIT_TIME=n"
+			+ (if (.init_breaks | length) > 0 then "; and its own init: \(.init_breaks | join("; "))"
+			   elif (.init_boots | length) == 3 and (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1
+			   then "; its own boot with =y did not come up (\(.init_boots[0].verdict)): there is nothing to compare =n with"
+			   elif (.init_boots | length) == 3 then "; its own init with =n got as far as with =y (\(.init_boots[1].verdict))"
+			   else "" end) + "."
 		 else
-			"  UNKNOWN: no program broke, but " + ([(.boot_problems[]),
+			"  UNKNOWN: nothing broke, but " + ([(.boot_problems[]),
 				(if (.programs_not_reported | length) > 0 then "\(.programs_not_reported | length) programs did not report" else empty end),
-				(if .programs_tested == 0 then "no smoke test passed with =y" else empty end)] | join("; ")) end),
+				(if .programs_tested == 0 then "no smoke test passed with =y" else empty end),
+				(if (.init_boots | length) == 3 and (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1
+				 then "its own boot with =y did not come up (\(.init_boots[0].verdict)): there is nothing to compare =n with" else empty end)]
+				| join("; ")) end),
 		"  Its kernel config: \(.config_says)",
 		(.boot_problems[] | "  " + .),
 		"",
@@ -180,6 +286,17 @@ report() {
 		(if .programs_past_reported > 0 then
 			listing("Programs that break past the overflow (=y, the clock at 2038-01-19T03:14:10"; .break_2038; .why), ""
 		 elif (.past_boot_problems | length) > 0 then "Past the overflow: not measured: \(.past_boot_problems | join("; "))", ""
+		 else empty end),
+		(if (.init_boots | length) > 0 then
+			"Its own init (DISTRO_INIT=yes), booted at three moments:",
+			(.init_boots[] | "  \(.moment): \(.verdict): \(.summary)",
+				(.journal[:8][] | "      journal: \(.)"),
+				(if .verdict == "PID 1 DIED" then (.last_words[] | "      console: \(.)")
+				 elif .verdict == "TIMEOUT" or .verdict == "NO PROBE" then (.console_tail[-8:][] | "      console: \(.)")
+				 else empty end)),
+			"  Across the overflow: " + (if (.init_breaks_2038 | length) > 0 then .init_breaks_2038 | join("; ")
+				else "no unit failed that had not at the ordinary date, and the boot got as far" end),
+			""
 		 else empty end),
 		"Not ready for 2038 whatever the config:",
 		"time32 files (32-bit time_t; \(.time32_files | length)):",
@@ -196,15 +313,18 @@ report() {
 	' "$dir/verdict.json"
 	echo
 	echo "Evidence: $dir/config.txt (kernel config), $dir/scan.txt (every binary), $dir/programs.json (per program), boots/*-distro/tap.log (transcripts)"
+	[ "$(jq '.init_boots | length' "$dir/verdict.json")" = 0 ] ||
+		echo "  and of its own init: $dir/init-boots.json, boots/*-distro-{init,across}/console.log and tap.log (the probe)"
 }
 
 stage() {
-	local dir stage name root suite=bookworm config arch machine scan_machine cache mirror host session initramfs out
+	local dir stage name root suite=bookworm include='' config arch machine scan_machine cache mirror host session init disk
 	kv_args "$@"
-	need dir stage arch machine scan_machine cache mirror host session initramfs out config
-	rm -rf "$stage"
-	mkdir -p "$dir" "$stage/scenarios" "$stage/y2038"
-	[ -n "${root:-}" ] || root=$("$LAB_TOP/host-tools/distro/debian.sh" root cache="$cache" arch="$arch" suite="$suite" mirror="$mirror")
+	need dir stage arch machine scan_machine cache mirror host session init disk config
+	rm -rf "$stage" "$disk" "$disk.setup" "$disk.error"
+	mkdir -p "$dir" "$stage"
+	[ -n "${root:-}" ] || root=$("$LAB_TOP/host-tools/distro/debian.sh" foreign cache="$cache" arch="$arch" \
+		suite="$suite" mirror="$mirror" include="$include")
 	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
 	root=$(realpath "$root")
 	config=$(realpath -e "$config") || die "DISTRO_CONFIG=$config: no such file"
@@ -212,19 +332,139 @@ stage() {
 		--arg arch "$arch" --arg machine "$machine" '$ARGS.named' >"$dir/inputs.json"
 	say CONFIG "$config"
 	"$host/y2038-kconfig" --json "$dir/config.json" "$config" >"$dir/config.txt"
-	say SCAN "$root"
-	"$host/y2038-scan" --symbols "$LAB_TOP/data/time-symbols.tsv" --root "$root" --json "$dir/scan.json" \
-		"$root" >"$dir/scan.txt" || [ $? -eq 1 ]
+	disk_stage "$root" "$cache" "$disk"
+	# what prepare needs, once the disk is configured
+	printf '%s=%q\n' dir "$dir" root "$root" scan_machine "$scan_machine" host "$host" \
+		session "$session" init "$init" disk "$disk" >"$stage/prepare.env"
+	[ ! -e "$disk.setup" ] || say DISK "$disk.setup: debootstrap's first stage only; its second stage runs in a setup boot"
+}
+
+# After the setup boot, if any: the scan of the root as configured (a root
+# with only debootstrap's first stage has only its required packages
+# unpacked: the rest, systemd among them, comes in the second stage), its
+# smoke session, and this run's disk with the lab's files on it.
+prepare() {
+	local stage=$1 dir root scan_machine host session init disk made scanned files
+	# shellcheck source=/dev/null
+	. "$stage/prepare.env"
+	files=$stage/files
+	[ ! -e "$disk.error" ] || { cat "$disk.error" >&2; return 0; }	# the boots record it
+	made=$(cat "$disk.cached")
+	scanned=$root
+	if [ -x "$root/debootstrap/debootstrap" ]; then
+		scanned=$made.root
+		if [ ! -d "$scanned" ]; then
+			rm -rf "$scanned.tmp"
+			mkdir -p "$scanned.tmp"
+			PATH=$PATH:/usr/sbin:/sbin debugfs -R "rdump / $scanned.tmp" "$made" >/dev/null 2>&1 ||
+				die "debugfs rdump of $made failed"
+			mv "$scanned.tmp" "$scanned"
+		fi
+	fi
+	jq --arg scanned "$scanned" '.scanned = $scanned' "$dir/inputs.json" >"$dir/inputs.json.tmp"
+	mv "$dir/inputs.json.tmp" "$dir/inputs.json"
+	say SCAN "$scanned"
+	"$host/y2038-scan" --symbols "$LAB_TOP/data/time-symbols.tsv" --root "$scanned" --json "$dir/scan.json" \
+		"$scanned" >"$dir/scan.txt" || [ $? -eq 1 ]
 	tail -1 "$dir/scan.txt"
-	session "$dir/scan.json" "$root" "$LAB_TOP/data/smoke.tsv" "$dir/smoke.tsv" "$scan_machine"
-	install -m 755 "$session" "$stage/scenarios/smoke-distro"
-	grep -v '^#' "$dir/smoke.tsv" >"$stage/y2038/smoke-distro.tsv"
+	session "$dir/scan.json" "$scanned" "$LAB_TOP/data/smoke.tsv" "$dir/smoke.tsv" "$scan_machine"
+	# What the lab adds to the root, in names no distribution uses: its
+	# init and session (the smoke boots), and the probe of the root's own
+	# init with the unit that runs it (nothing enables it: the kernel
+	# command line does).
+	rm -rf "$files"
+	mkdir -p "$files/scenarios" "$files/y2038" "$files/etc/systemd/system"
+	install -m 755 "$init" "$files/init"
+	install -m 755 "$session" "$files/scenarios/smoke-distro"
+	grep -v '^#' "$dir/smoke.tsv" >"$files/y2038/smoke-distro.tsv"
 	# The same smoke tests past the overflow: the session sets the clock to
 	# 2038-01-19T03:14:10 (its phase "after") before each.
-	install -m 755 "$session" "$stage/scenarios/past-distro"
-	sed 's/^now\t/after\t/' "$stage/y2038/smoke-distro.tsv" >"$stage/y2038/past-distro.tsv"
-	say CPIO "$out ($(grep -c . "$stage/y2038/smoke-distro.tsv") programs)"
-	"$LAB_TOP/host-tools/initramfs/overlay-cpio.sh" "$out" "$initramfs" --root "$root" "$stage"
+	install -m 755 "$session" "$files/scenarios/past-distro"
+	sed 's/^now\t/after\t/' "$files/y2038/smoke-distro.tsv" >"$files/y2038/past-distro.tsv"
+	install -m 755 "$LAB_TOP/guest-init/distro/init-probe" "$files/y2038/init-probe"
+	install -m 644 "$LAB_TOP/guest-init/distro/y2038-probe.service" "$files/etc/systemd/system/"
+	disk_finish "$made" "$disk" "$files"
+	say DISK "$disk ($(grep -c . "$files/y2038/smoke-distro.tsv") programs)"
+}
+
+# The root as the guest sees it: an ext4 disk made of it by mke2fs -d (no
+# mount, no loop device; owners as the files have them here), with 256-byte
+# inodes (128-byte ones cannot hold a time past 2038). A root that had only
+# debootstrap's first stage (it has /debootstrap/debootstrap) is configured
+# by its second stage in a setup boot first (DISK.setup, then setup-done).
+# The configured disk is kept in the cache, named by the root's listing.
+disk_stage() {
+	local root=$1 cache=$2 disk=$3 key made mb
+	key=$( { (cd "$root" && find . -printf '%P\t%y\t%s\t%m\t%U\t%G\t%l\n' | LC_ALL=C sort)
+		cat "$LAB_TOP/guest-init/distro/second-stage"; } | sha256sum | cut -c1-16)
+	made=$cache/distro-disks/$key.img
+	echo "$made" >"$disk.cached"
+	[ ! -s "$made" ] || return 0
+	mkdir -p "$cache/distro-disks"
+	mb=$(du -sm "$root" | cut -f1)
+	mb=$((mb * 3 / 2 + 256))
+	say MKFS "$made ($mb MB, from $root)"
+	PATH=$PATH:/usr/sbin:/sbin mke2fs -q -F -t ext4 -I 256 -L y2038-root -d "$root" \
+		-E root_owner=0:0 "$made.tmp" "${mb}M" >/dev/null || die "mke2fs -d $root failed"
+	# debootstrap's first stage leaves /proc a link to the host's.
+	debugfs_cmds "$made.tmp" "$( [ ! -L "$root/proc" ] || printf 'rm /proc\nmkdir /proc\n')"
+	if [ -x "$root/debootstrap/debootstrap" ]; then
+		debugfs_write "$made.tmp" "$LAB_TOP/guest-init/distro/second-stage" /y2038/second-stage 755
+		mv "$made.tmp" "$disk.setup"
+	else
+		mv "$made.tmp" "$made"
+	fi
+}
+
+# The setup boot (BOOT) ran the second stage on DISK.setup: keep the disk
+# it configured, or say why not (DISK.error, which the boots then record).
+setup_done() {
+	local disk=$1 boot=$2 made
+	made=$(cat "$disk.cached")
+	if grep -q '^y2038-second-stage: exit 0' "$boot/console.log" 2>/dev/null; then
+		# PID 1 ended with the disk mounted (synced): replay its journal
+		# here, or the guest's replay would undo what debugfs writes next.
+		local rc=0
+		PATH=$PATH:/usr/sbin:/sbin e2fsck -fy "$disk.setup" >"$disk.fsck" 2>&1 || rc=$?
+		[ "$rc" -le 1 ] || die "e2fsck of the configured disk $disk.setup: exit $rc (see $disk.fsck)"
+		debugfs_cmds "$disk.setup" 'rm /y2038/second-stage'
+		mv "$disk.setup" "$made"
+	else
+		{
+			echo "debootstrap's second stage did not finish in the setup boot ($boot):"
+			grep -m1 '^y2038-second-stage: exit' "$boot/console.log" 2>/dev/null ||
+				echo "its console has no exit line (qemu: $(grep -m1 '^qemu_status=' "$boot/meta" 2>/dev/null))"
+			tail -n 15 "$boot/console.log" 2>/dev/null
+		} >"$disk.error"
+		cat "$disk.error" >&2
+		return 1
+	fi
+}
+
+# This run's disk: the configured root with the lab's files (STAGE) on it.
+disk_finish() {
+	local made=$1 disk=$2 stage=$3 f
+	cp --sparse=always "$made" "$disk.tmp"
+	(cd "$stage" && find . -type d ! -name . -printf 'mkdir /%P\n') | sed 's|/\./|/|' >"$disk.cmds"
+	(cd "$stage" && find . -type f -printf '%P\n') | while read -r f; do
+		printf 'rm /%s\nwrite %s /%s\nsif /%s mode 0100%s\n' "$f" "$stage/$f" "$f" "$f" "$(stat -c %a "$stage/$f")"
+	done >>"$disk.cmds"
+	debugfs_cmds "$disk.tmp" "$(cat "$disk.cmds")"
+	(cd "$stage" && find . -type f -printf '%P\n') | while read -r f; do
+		PATH=$PATH:/usr/sbin:/sbin debugfs -R "cat /$f" "$disk.tmp" 2>/dev/null | cmp -s - "$stage/$f" ||
+			die "the disk $disk did not take the lab's /$f (debugfs: $disk.cmds)"
+	done
+	mv "$disk.tmp" "$disk"
+}
+debugfs_write() {
+	debugfs_cmds "$1" "$(printf 'mkdir %s\nwrite %s %s\nsif %s mode 0100%s\n' "$(dirname "$3")" "$2" "$3" "$3" "$4")"
+}
+# debugfs -w -f: its errors ("File exists", "File not found by ext2_lookup"
+# for a rm of what is not there) are not fatal; a write that did not take is
+# caught by the boots, which find the lab's files missing.
+debugfs_cmds() {
+	[ -n "$2" ] || return 0
+	PATH=$PATH:/usr/sbin:/sbin debugfs -w -f - "$1" <<<"$2" >/dev/null 2>&1 || die "debugfs on $1 failed"
 }
 
 # A root's programs are of the architecture named, or the run stops here,
@@ -262,7 +502,12 @@ shift || true
 case $cmd in
 check-root) [ $# -eq 2 ] || die "check-root ROOT ARCH"; check_root "$@" ;;
 stage) stage "$@" ;;
+setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
+prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;
+init-boot) [ $# -eq 2 ] || die "init-boot BOOT MOMENT"; init_boot "$@" ;;
 session) [ $# -eq 5 ] || die "session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE"; session "$@" ;;
-verdict) [ $# -eq 3 ] || [ $# -eq 4 ] || die "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT]"; verdict "$@" ;;
-*) die "unknown command \"$cmd\": want check-root, stage, session or verdict" ;;
+verdict) [ $# -eq 3 ] || [ $# -eq 4 ] || [ $# -eq 7 ] ||
+	die "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT [INIT_Y_BOOT INIT_N_BOOT ACROSS_BOOT]]"
+	verdict "$@" ;;
+*) die "unknown command \"$cmd\": want check-root, stage, setup-done, prepare, session, init-boot or verdict" ;;
 esac

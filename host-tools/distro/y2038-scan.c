@@ -624,8 +624,11 @@ static int read_elf(struct obj *o, Elf *elf, int top)
 	GElf_Ehdr eh;
 	GElf_Shdr sh;
 
-	if (elf_kind(elf) == ELF_K_AR)
+	if (elf_kind(elf) == ELF_K_AR) {
+		/* a .deb or a static library: not a program, skipped in a walk */
+		o->not_elf = 1;
 		return fail(o, "an ar archive, not an ELF file");
+	}
 	if (check_ident(o, raw, size))
 		return -1;
 	if (elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh))

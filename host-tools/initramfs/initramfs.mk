@@ -94,6 +94,11 @@ $(BUILD)/$(1)/base.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(GUEST_DATA:%=$
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call base-cpio-rule,$(u))))
+# validate-distro's boots: the kernel mounts the distribution's root disk
+# and runs an init there, so the initramfs QEMU is given has nothing in it.
+$(USERLANDS:%=$(BUILD)/%/empty.cpio):
+	@mkdir -p $(@D)
+	$(Q)cpio -o -H newc --quiet </dev/null >$@
 
 # --- The old-binaries demo: a distribution's own programs (distros/*.mk) of
 # this userland (its name is the Debian architecture's), with the session

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# distro-init.sh - validate-distro's verdict on a boot of a distribution's
+# own init (DISTRO_INIT=yes), on three boots recorded from Debian bookworm
+# i386 with systemd on the lab's distro kernels (tests/fixtures/distro-init/):
+# =y at 2026-06-01 (it comes up and shuts down cleanly), =n (systemd dies as
+# PID 1 in glibc's futex), and =y across the overflow (journald and udevd
+# abort on clock_gettime, systemctl cannot reach PID 1, the probe forces the
+# reboot). Then the same boots with what a hang and a lost record leave.
+#
+#   tests/unit/distro-init.sh HOST_TOOLS_DIR BUILD
+set -uo pipefail
+# shellcheck source=tests/lib/unit.sh
+. "$(dirname "$0")/../lib/unit.sh"
+vd=$top/host-tools/distro/validate-distro.sh
+f=$fixtures/distro-init
+jqe() { jq -e "$@" >/dev/null; }
+
+"$vd" init-boot "$f/ok" ordinary >"$work/ok.json"
+expect "init boot =y: OK, systemd running, a login prompt, a clean shutdown, nothing failed" \
+	jqe '.verdict == "OK" and .state == "running" and .ready_at_s == 14 and .login_prompt
+		and .shutdown_asked and .restart_reached and (.shutdown_forced | not)
+		and .failed_units == [] and .crashed == [] and .probe_errors == []' "$work/ok.json"
+expect "init boot =y: the probe's journal lines are kept" \
+	jqe '.journal | length > 0 and any(.[]; test("autofs4"))' "$work/ok.json"
+
+"$vd" init-boot "$f/pid1-died" "=n" >"$work/n.json"
+expect "init boot =n: PID 1 DIED, a verdict and not a lost boot" \
+	jqe '.verdict == "PID 1 DIED" and .pid1_died and (.probe_ran | not)' "$work/n.json"
+expect "init boot =n: the kernel's last words, glibc's futex message among them" \
+	jqe '(.last_words[-1] | test("Attempted to kill init")) and any(.last_words[]; test("futex facility"))' "$work/n.json"
+expect "init boot =n: systemd named as what crashed, with the console's line" \
+	jqe '.crashed == ["systemd"] and (.crashes[0] | test("general protection fault"))' "$work/n.json"
+
+"$vd" init-boot "$f/across" across >"$work/across.json"
+expect "init boot across: DEGRADED, the clock read past the overflow" \
+	jqe '.verdict == "DEGRADED" and .clock == "2038-01-19T03:15:18Z"' "$work/across.json"
+expect "init boot across: journald and udevd crashed (clock_gettime assertion), from the console" \
+	jqe '.crashed == ["systemd-journald", "systemd-udevd"] and all(.crashes[]; test("clock_gettime"))' "$work/across.json"
+expect "init boot across: systemctl's own failure is reported, not read as a failed unit" \
+	jqe '.failed_units == [] and any(.probe_errors[]; test("systemctl list-units --failed: Failed to connect to bus"))' "$work/across.json"
+expect "init boot across: the shutdown init could not do is reported as forced" \
+	jqe '.shutdown_forced and .restart_reached and (.summary | test("shutdown: forced"))' "$work/across.json"
+
+# A hang: the same =y boot, cut off by the host (qemu_status=timeout), its
+# console ending before the probe reported.
+mkdir -p "$work/hang"
+head -n 150 "$f/ok/console.log" >"$work/hang/console.log"
+: >"$work/hang/tap.log"
+sed 's/^qemu_status=.*/qemu_status=timeout/' "$f/ok/meta" >"$work/hang/meta"
+"$vd" init-boot "$work/hang" hang >"$work/hang.json"
+expect "init boot cut off: TIMEOUT, with the console's last lines kept" \
+	jqe '.verdict == "TIMEOUT" and (.console_tail | length) == 15' "$work/hang.json"
+mkdir -p "$work/none"
+"$vd" init-boot "$work/none" none >"$work/none.json"
+expect "init boot with no record at all: NOT BOOTED, saying so" \
+	jqe '.verdict == "NOT BOOTED" and (.summary | test("no boot record"))' "$work/none.json"
+
+tap_end
