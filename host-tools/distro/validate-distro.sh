@@ -234,14 +234,15 @@ verdict() {
 		unreadable_files: [$files[] | select(.class == "error") | {path: .guest, detail: .error}],
 		# The root'"'"'s own init (DISTRO_INIT=yes): =y and =n at the ordinary
 		# date, and =y across the overflow. Its boot breaks with =n when it
-		# gets less far than with =y, or units fail that did not with =y.
+		# gets less far than with =y, or units fail or programs crash that
+		# did not with =y; if =y did not come up, there is nothing to judge by.
 		init_boots: $init,
-		init_breaks: (if ($init | length) == 3 then
+		init_breaks: (if ($init | length) == 3 and ($init[0] | rank) <= 1 then
 			[($init[1].failed_units - $init[0].failed_units)[] | "unit \(.) failed with =n, not with =y"]
 			+ [$init[1] as $b | ($b.crashed - $init[0].crashed)[] as $c | "\($c) crashed with =n: \([$b.crashes[] | select(contains($c))][0])"]
 			+ (if ($init[1] | rank) > ($init[0] | rank) then ["the boot with =n: \($init[1].verdict) (with =y: \($init[0].verdict))"] else [] end)
 			else [] end),
-		init_breaks_2038: (if ($init | length) == 3 then
+		init_breaks_2038: (if ($init | length) == 3 and ($init[0] | rank) <= 1 then
 			[($init[2].failed_units - $init[0].failed_units)[] | "unit \(.) failed across the overflow, not at the ordinary date"]
 			+ [$init[2] as $b | ($b.crashed - $init[0].crashed)[] as $c | "\($c) crashed across the overflow: \([$b.crashes[] | select(contains($c))][0])"]
 			+ (if ($init[2] | rank) > ($init[0] | rank) then ["the boot across the overflow: \($init[2].verdict) (at the ordinary date: \($init[0].verdict))"] else [] end)
