@@ -45,28 +45,21 @@ $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.
 # second stage for a root that has not had it (distro-setup, whose writes
 # the disk keeps; the others' are dropped when they end).
 DISTRO_ROOT_ARGS := root=/dev/vda rw rootwait
-distro.dir       := -distro
-distro.rtc        = $(DISTRO_RTC)
+# What every one of them has: its folder, the disk, no initramfs, the
+# memory, the distribution it records (DISTRO, unless the root is the
+# user's own), and DISTRO_RTC unless it says otherwise.
+DISTRO_KINDS := distro distro-past distro-setup distro-init distro-across
+$(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k))$(eval $(k).initrd := empty.cpio)\
+	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := -m 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
+	$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
 distro.bins      := smoke-distro
-distro.initrd    := empty.cpio
-distro.disk       = $(DISTRO_DISK)
 distro.append    := $(DISTRO_ROOT_ARGS) init=/init
-distro.memory    := -m 512
-distro-past.dir    := -distro-past
-distro-past.rtc     = $(DISTRO_RTC)
 distro-past.bins   := past-distro
-distro-past.initrd := empty.cpio
-distro-past.disk    = $(DISTRO_DISK)
 distro-past.append := $(DISTRO_ROOT_ARGS) init=/init
-distro-past.memory := -m 512
-distro-setup.dir    := -distro-setup
-distro-setup.rtc     = $(DISTRO_RTC)
 distro-setup.bins   := second-stage
-distro-setup.initrd := empty.cpio
 distro-setup.disk    = $(DISTRO_DISK).setup
 distro-setup.disk_writes := keep
 distro-setup.append := $(DISTRO_ROOT_ARGS) init=/y2038/second-stage
-distro-setup.memory := -m 512
 distro-setup.boot_timeout = $(DISTRO_SETUP_TIMEOUT)
 # The root's own init, at an ordinary date and from a few seconds before the
 # overflow, held across it until y2038.hold= seconds after power-on
@@ -76,24 +69,13 @@ distro-setup.boot_timeout = $(DISTRO_SETUP_TIMEOUT)
 # $(1): the machine
 DISTRO_INIT_ARGS = $(DISTRO_ROOT_ARGS) systemd.wants=y2038-probe.service \
 	systemd.mask=serial-getty@$(notdir $($(1).tap_dev)).service
-distro-init.dir      := -distro-init
-distro-init.rtc       = $(DISTRO_RTC)
 distro-init.bins     := init-probe
-distro-init.initrd   := empty.cpio
-distro-init.disk      = $(DISTRO_DISK)
 distro-init.append    = $(DISTRO_INIT_ARGS) y2038.hold=0
-distro-init.memory   := -m 512
 distro-init.boot_timeout = $(DISTRO_INIT_TIMEOUT)
-distro-across.dir    := -distro-across
 distro-across.rtc     = $(DISTRO_ACROSS_RTC)
 distro-across.bins   := init-probe
-distro-across.initrd := empty.cpio
-distro-across.disk    = $(DISTRO_DISK)
 distro-across.append  = $(DISTRO_INIT_ARGS) y2038.hold=$(DISTRO_ACROSS_HOLD)
-distro-across.memory := -m 512
 distro-across.boot_timeout = $(DISTRO_INIT_TIMEOUT)
-# The distribution each records: DISTRO, unless the root is the user's own.
-$(foreach k,distro distro-past distro-setup distro-init distro-across,$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
 try.dir          := -try
 try.rtc          := $(RTC_BASE)
 try.bins         := try-user
