@@ -99,7 +99,7 @@ init_boot() {
 	tap=$(tr -d '\r' 2>/dev/null <"$b/tap.log" | sed -n 's/.*y2038-probe: //p' || true)
 	jq -n --arg boot "$(basename "$b")" --arg moment "$moment" --arg tap "$tap" \
 		--arg meta "$(cat "$b/meta" 2>/dev/null)" \
-		--arg failed_console "$(sed -n 's/.*\[FAILED\] \(Failed to .*\)$/\1/p' <<<"$console" | sed 's/\x1b\[[0-9;]*m//g')" \
+		--arg failed_console "$(sed 's/\x1b\[[0-9;]*m//g' <<<"$console" | sed -n 's/.*\[FAILED\] \(Failed to .*\)$/\1/p')" \
 		--arg last_words "$(grep -B 6 -m1 'Attempted to kill init' <<<"$console" || true)" \
 		--arg crashes "$(grep -E '[]]: (Assertion .* failed|Caught <SIG|Freezing execution)|[]] general protection|[]]: segfault at' <<<"$console" |
 			sed 's/\x1b\[[0-9;?!]*[a-zA-Z]//g; s/^.*login: //' | head -n 10 || true)" \
@@ -133,7 +133,8 @@ init_boot() {
 			elif .qemu_status == "timeout" then "TIMEOUT"
 			elif .qemu_status != "exited" then "NOT BOOTED"
 			elif (.probe_ran | not) then "NO PROBE"
-			elif .state == "running" and (.failed_units | length) == 0 and (.probe_errors | length) == 0 and (.crashes | length) == 0
+			elif .state == "running" and (.failed_units | length) == 0 and (.probe_errors | length) == 0
+				and (.crashes | length) == 0 and (.console_failures | length) == 0
 				and .shutdown_asked and (.shutdown_forced | not) and .restart_reached then "OK"
 			else "DEGRADED" end)
 		| .summary = (if .verdict == "PID 1 DIED" then "PID 1 died: \(.last_words[-1] // "")"
@@ -142,6 +143,7 @@ init_boot() {
 			elif .verdict == "NO PROBE" then "the boot ended before the probe ran"
 			else "systemd said \"\(.state)\" at \(.ready_at_s) s" end
 			+ (if (.failed_units | length) > 0 then "; failed: \(.failed_units | join(" "))" else "" end)
+			+ (if (.console_failures | length) > 0 then "; the console: \(.console_failures[:3] | join("; "))" else "" end)
 			+ (if (.restarted_units | length) > 0 then "; restarted: \(.restarted_units | join(", "))" else "" end)
 			+ (if (.crashed | length) > 0 then "; crashed: \(.crashed | join(" ")) (console: \(.crashes[0]))" else "" end)
 			+ (if (.probe_errors | length) > 0 then "; \(.probe_errors | join("; "))" else "" end)

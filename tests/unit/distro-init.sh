@@ -50,6 +50,15 @@ sed 's/^qemu_status=.*/qemu_status=timeout/' "$f/ok/meta" >"$work/hang/meta"
 "$vd" init-boot "$work/hang" hang >"$work/hang.json"
 expect "init boot cut off: TIMEOUT, with the console's last lines kept" \
 	jqe '.verdict == "TIMEOUT" and (.console_tail | length) == 15' "$work/hang.json"
+# A unit that failed where only the console says so (systemd's status line).
+mkdir -p "$work/failed"
+cp "$f/ok/tap.log" "$f/ok/meta" "$work/failed/"
+awk '/Debian GNU\/Linux 12/ && !done { print "[\033[0;1;31mFAILED\033[0m] Failed to start smoke.service - Smoke."; done = 1 } 1' \
+	"$f/ok/console.log" >"$work/failed/console.log"
+"$vd" init-boot "$work/failed" failed >"$work/failed.json"
+expect "init boot: a [FAILED] line on the console makes it DEGRADED, named in the summary" \
+	jqe '.verdict == "DEGRADED" and .console_failures == ["Failed to start smoke.service - Smoke."]
+		and (.summary | test("the console: Failed to start smoke.service"))' "$work/failed.json"
 mkdir -p "$work/none"
 "$vd" init-boot "$work/none" none >"$work/none.json"
 expect "init boot with no record at all: NOT BOOTED, saying so" \
