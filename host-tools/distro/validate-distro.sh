@@ -70,14 +70,14 @@ session() {
 # TAP of one boot -> {path: {class, detail}} of the smoke cases (phase $2:
 # now, or after for the boot past the overflow).
 smoke_results() {
-	sed -n 's/^# \(not \)\{0,1\}ok [0-9]* distro \([^ ]*\) '"${2:-now}"' # \([A-Z0-9]*\) \(.*\)$/\2\t\3\t\4/p' "$1/tap.log" 2>/dev/null |
+	{ sed -n 's/^# \(not \)\{0,1\}ok [0-9]* distro \([^ ]*\) '"${2:-now}"' # \([A-Z0-9]*\) \(.*\)$/\2\t\3\t\4/p' "$1/tap.log" 2>/dev/null || true; } |
 		jq -R -s 'split("\n") | map(select(length > 0) | split("\t")
 			| {key: .[0], value: {class: .[1], detail: .[2]}}) | from_entries'
 }
 
 # The census of a boot -> {path: "iface,iface"}.
 census_results() {
-	sed -n 's/^# # census: program [0-9]* \([^ ]*\) \(.*\)$/\1\t\2/p' "$1/tap.log" 2>/dev/null |
+	{ sed -n 's/^# # census: program [0-9]* \([^ ]*\) \(.*\)$/\1\t\2/p' "$1/tap.log" 2>/dev/null || true; } |
 		jq -R -s 'split("\n") | map(select(length > 0) | split("\t") | {key: .[0], value: .[1]}) | from_entries'
 }
 
@@ -85,7 +85,9 @@ census_results() {
 boot_problem() {
 	local b=$1
 	grep -q '^# \(not \)\{0,1\}ok [0-9]* distro [^ ]* '"${2:-now}"' ' "$b/tap.log" 2>/dev/null && return
-	echo "$(basename "$b"): the smoke session did not run: $(grep -h -m1 -e '^error=' -e '^qemu_status=' -e 'Bail out' "$b/meta" "$b/tap.log" 2>/dev/null | head -1 || echo 'no boot')"
+	echo "$(basename "$b"): the smoke session did not run: $(grep -h -m1 '^error=' "$b/meta" 2>/dev/null ||
+		grep -h -m1 'Bail out' "$b/tap.log" 2>/dev/null || grep -h -m1 '^qemu_status=' "$b/meta" 2>/dev/null ||
+		echo 'no boot record')"
 }
 
 # One boot of the root's own init (DISTRO_INIT=yes) -> its verdict, as JSON:
@@ -100,7 +102,7 @@ init_boot() {
 	jq -n --arg boot "$(basename "$b")" --arg moment "$moment" --arg tap "$tap" \
 		--arg meta "$(cat "$b/meta" 2>/dev/null)" \
 		--arg failed_console "$(sed 's/\x1b\[[0-9;]*m//g' <<<"$console" | sed -n 's/.*\[FAILED\] \(Failed to .*\)$/\1/p')" \
-		--arg last_words "$(grep -B 6 -m1 'Attempted to kill init' <<<"$console" || true)" \
+		--arg last_words "$(grep -E -B 6 -m1 'Attempted to kill init|No working init found|Requested init .* failed' <<<"$console" || true)" \
 		--arg crashes "$(grep -E '[]]: (Assertion .* failed|Caught <SIG|Freezing execution)|[]] general protection|[]]: segfault at' <<<"$console" |
 			sed 's/\x1b\[[0-9;?!]*[a-zA-Z]//g; s/^.*login: //' | head -n 10 || true)" \
 		--arg console_tail "$(tail -n 15 <<<"$console")" \
@@ -298,7 +300,8 @@ report() {
 				 elif .verdict == "TIMEOUT" or .verdict == "NO PROBE" then (.console_tail[-8:][] | "      console: \(.)")
 				 else empty end)),
 			"  Across the overflow: " + (if (.init_breaks_2038 | length) > 0 then .init_breaks_2038 | join("; ")
-				else "no unit failed that had not at the ordinary date, and the boot got as far" end),
+				elif (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1 then "not judged: the boot at the ordinary date did not come up"
+				else "no unit failed and nothing crashed that had not at the ordinary date, and the boot got as far" end),
 			""
 		 else empty end),
 		"Not ready for 2038 whatever the config:",
@@ -351,7 +354,13 @@ prepare() {
 	# shellcheck source=/dev/null
 	. "$stage/prepare.env"
 	files=$stage/files
-	[ ! -e "$disk.error" ] || { cat "$disk.error" >&2; return 0; }	# the boots record it
+	if [ -e "$disk.error" ]; then	# the boots record it; the verdict says unknown
+		cat "$disk.error" >&2
+		echo '[]' >"$dir/scan.json"
+		: >"$dir/smoke.tsv"
+		: >"$dir/smoke.tsv.skipped"
+		return 0
+	fi
 	made=$(cat "$disk.cached")
 	scanned=$root
 	if [ -x "$root/debootstrap/debootstrap" ]; then

@@ -5,7 +5,8 @@
 # =y at 2026-06-01 (it comes up and shuts down cleanly), =n (systemd dies as
 # PID 1 in glibc's futex), and =y across the overflow (journald and udevd
 # abort on clock_gettime, systemctl cannot reach PID 1, the probe forces the
-# reboot). Then the same boots with what a hang and a lost record leave.
+# reboot). Then the same boots with what a hang, a failed unit and a lost
+# record leave, and a root whose setup failed.
 #
 #   tests/unit/distro-init.sh HOST_TOOLS_DIR BUILD
 set -uo pipefail
@@ -63,5 +64,28 @@ mkdir -p "$work/none"
 "$vd" init-boot "$work/none" none >"$work/none.json"
 expect "init boot with no record at all: NOT BOOTED, saying so" \
 	jqe '.verdict == "NOT BOOTED" and (.summary | test("no boot record"))' "$work/none.json"
+
+# A root whose second stage failed: no disk for any boot. prepare leaves
+# what the verdict reads, and the answer is UNKNOWN, giving the reason,
+# not a crash of the verdict nor a "yes".
+mkdir -p "$work/fail/dir" "$work/fail/stage"
+jq -n '{name: "a root whose setup failed", root: "/nonexistent", config: "none"}' >"$work/fail/dir/inputs.json"
+jq -n '{summary: "(a config)", checks: []}' >"$work/fail/dir/config.json"
+printf '%s=%q\n' dir "$work/fail/dir" root /nonexistent scan_machine i386 host "$host" session - init - \
+	disk "$work/fail/root.img" >"$work/fail/stage/prepare.env"
+echo "debootstrap's second stage did not finish in the setup boot: y2038-second-stage: exit 1" >"$work/fail/root.img.error"
+"$vd" prepare "$work/fail/stage" 2>/dev/null
+for b in y n past init-y init-n across; do
+	mkdir -p "$work/fail/$b"
+	printf 'qemu_status=failed\nerror=no disk %s: the second stage failed\n' "$work/fail/root.img" >"$work/fail/$b/meta"
+done
+"$vd" verdict "$work/fail/dir" "$work/fail/y" "$work/fail/n" "$work/fail/past" \
+	"$work/fail/init-y" "$work/fail/init-n" "$work/fail/across" >"$work/fail/report.txt" 2>&1
+expect "a root that could not be set up: the verdict still comes (exit 0), UNKNOWN" \
+	test "$?:$(jq -r .can_turn_off "$work/fail/dir/verdict.json")" = "0:unknown"
+expect "... giving the reason: no disk, the second stage failed" \
+	grep -q "UNKNOWN: .*error=no disk .*: the second stage failed" "$work/fail/report.txt"
+expect "... and every init boot NOT BOOTED with it" \
+	jqe '[.init_boots[].verdict] == ["NOT BOOTED", "NOT BOOTED", "NOT BOOTED"]' "$work/fail/dir/verdict.json"
 
 tap_end
