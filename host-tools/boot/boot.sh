@@ -83,7 +83,10 @@ fi
 qemu_args+=" $extra_qemu_args"
 if [ -n "$disk" ]; then
 	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disk (machines/defaults.mk)"
-	qemu_args+=" -drive file=$disk,format=raw,if=none,id=root$([ "$disk_writes" = keep ] || echo ,snapshot=on) -device $virtio_blk,drive=root"
+	# cache=unsafe: the guest's flushes cost no host sync; a disk that is
+	# kept is kept only after its boot ended well (validate-distro.sh)
+	qemu_args+=" -drive file=$disk,format=raw,if=none,id=root,cache=unsafe$([ "$disk_writes" = keep ] || echo ,snapshot=on)"
+	qemu_args+=" -device $virtio_blk,drive=root"
 fi
 
 # Everything a guest of this machine needs but its command line.

@@ -151,7 +151,7 @@ init_boot() {
 			+ (if (.probe_errors | length) > 0 then "; \(.probe_errors | join("; "))" else "" end)
 			+ (if .verdict == "PID 1 DIED" or .verdict == "NOT BOOTED" then ""
 			   else "; login prompt: " + (if .login_prompt then "yes" else "no" end)
-			   + "; shutdown: " + (if .shutdown_forced and .restart_reached then "forced: init did not shut down within 60 s of being asked"
+			   + "; shutdown: " + (if .shutdown_forced and .restart_reached then "forced: init did not shut down within 30 s of being asked"
 				elif .shutdown_forced then "not even forced"
 				elif .shutdown_asked and .restart_reached then "clean"
 				elif .restart_reached then "reached, not asked by the probe"
@@ -329,15 +329,16 @@ stage() {
 	need dir stage arch machine scan_machine cache mirror host session init disk config
 	rm -rf "$stage" "$disk" "$disk.setup" "$disk.error"
 	mkdir -p "$dir" "$stage"
+	# the config first: a broken one is refused before a root is fetched
+	config=$(realpath -e "$config") || die "DISTRO_CONFIG=$config: no such file"
+	say CONFIG "$config"
+	"$host/y2038-kconfig" --json "$dir/config.json" "$config" >"$dir/config.txt"
 	[ -n "${root:-}" ] || root=$("$LAB_TOP/host-tools/distro/debian.sh" foreign cache="$cache" arch="$arch" \
 		suite="$suite" mirror="$mirror" include="$include")
 	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
 	root=$(realpath "$root")
-	config=$(realpath -e "$config") || die "DISTRO_CONFIG=$config: no such file"
 	jq -n --arg name "$name" --arg root "$root" --arg config "$config" \
 		--arg arch "$arch" --arg machine "$machine" '$ARGS.named' >"$dir/inputs.json"
-	say CONFIG "$config"
-	"$host/y2038-kconfig" --json "$dir/config.json" "$config" >"$dir/config.txt"
 	disk_stage "$root" "$cache" "$disk"
 	# what prepare needs, once the disk is configured
 	printf '%s=%q\n' dir "$dir" root "$root" scan_machine "$scan_machine" host "$host" \
