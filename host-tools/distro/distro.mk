@@ -91,14 +91,16 @@ distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/
 # configured, and the lab's files on this run's disk; then the smoke tests at the
 # ordinary date on =y (census) and =n, and on =y past the overflow: does
 # each program survive 2038, whatever the config; then the root's own init.
+# Two boots at a time where they are independent (each a TCG thread).
 distro-report: distro-inputs
 	$(Q)if [ -e $(DISTRO_DISK).setup ]; then \
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup CONFIGS=compat32-y $(DISTRO_BOOTS) && \
 		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-setup || true; fi
 	$(Q)host-tools/distro/validate-distro.sh prepare $(DISTRO_STAGE)
-	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
-	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro-past CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
-	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=distro-init CONFIGS="compat32-y compat32-n" $(DISTRO_BOOTS) && \
+	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
+		CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=compat32-n $(DISTRO_BOOTS) && \
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across CONFIGS=compat32-y $(DISTRO_BOOTS))
 	$(Q)host-tools/distro/validate-distro.sh verdict $(DISTRO_DIR) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro \
 		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-past \

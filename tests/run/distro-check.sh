@@ -27,7 +27,7 @@ mk() { make -C "$top" --no-print-directory "$@"; }
 # the three moments. Debian's minbase with systemd-sysv and udev is the
 # smallest root with an init of its own.
 results=$build/check-distro
-# Held 30 s past the overflow, not 70: what breaks there breaks at 03:14:08.
+# Held 30 s past the overflow, not 70: journald breaks at 03:14:08.
 mk validate-distro DISTRO_ARCH=i386 DISTRO_INIT=yes DISTRO_ACROSS_HOLD=60 RESULTS="$results" >"$work/vd.out" 2>&1
 rc=$?
 v=$results/latest/distro/verdict.json
@@ -75,8 +75,10 @@ expect "validate-distro init =n: that is a reason the answer is no" \
 	jq -e 'any(.init_breaks[]; test("PID 1 DIED"))' "$v"
 expect "validate-distro init across: the boot ran on past the overflow, and the probe read the clock there" \
 	jq -e '.init_boots[2] | .probe_ran and .clock > "2038-01-19T03:14:08Z"' "$v"
-expect "validate-distro init across: journald and udevd abort at the overflow (clock_gettime assertion), named with the console's evidence" \
-	jq -e '[.init_breaks_2038[] | select(test("^systemd-(journald|udevd) crashed across the overflow: .*clock_gettime"))] | length == 2' "$v"
+# (udevd aborts the same way, but only when it next handles an event: in
+# the runs held to 100 s, at the forced reboot; not always within 60 s.)
+expect "validate-distro init across: journald aborts at the overflow (clock_gettime assertion), named with the console's evidence" \
+	jq -e 'any(.init_breaks_2038[]; test("^systemd-journald crashed across the overflow: .*clock_gettime"))' "$v"
 # A boot that hangs: the same init boot with 8 s to live ends in TIMEOUT,
 # with its console, and the smoke tests measured before it stay.
 mk boots BOOT_KINDS=distro-init CONFIGS=compat32-y MACHINES=i386 KERNEL_FLAVOUR=distro DISTRO_ARCH=i386 \
