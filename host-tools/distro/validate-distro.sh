@@ -36,6 +36,7 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
+PATH=$PATH:/usr/sbin:/sbin	# mke2fs, debugfs, e2fsck
 
 # The scan's entries for the programs a smoke test runs, with .guest (the
 # path inside the root) added. $root: the root as the scan saw it.
@@ -241,6 +242,7 @@ verdict() {
 		# gets less far than with =y, or units fail or programs crash that
 		# did not with =y; if =y did not come up, there is nothing to judge by.
 		init_boots: $init,
+		init_y_up: (($init | length) == 3 and ($init[0] | rank) <= 1),
 		init_breaks: (if ($init | length) == 3 and ($init[0] | rank) <= 1 then
 			[($init[1].failed_units - $init[0].failed_units)[] | "unit \(.) failed with =n, not with =y"]
 			+ [$init[1] as $b | ($b.crashed - $init[0].crashed)[] as $c | "\($c) crashed with =n: \([$b.crashes[] | select(contains($c))][0])"]
@@ -272,7 +274,7 @@ report() {
 		 elif .can_turn_off == "no" then
 			"  NO: \(.break | length) of \(.programs) programs break with COMPAT_32BIT_TIME=n"
 			+ (if (.init_breaks | length) > 0 then "; and its own init: \(.init_breaks | join("; "))"
-			   elif (.init_boots | length) == 3 and (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1
+			   elif (.init_boots | length) == 3 and (.init_y_up | not)
 			   then "; its own boot with =y did not come up (\(.init_boots[0].verdict)): there is nothing to compare =n with"
 			   elif (.init_boots | length) == 3 then "; its own init with =n got as far as with =y (\(.init_boots[1].verdict))"
 			   else "" end) + "."
@@ -280,7 +282,7 @@ report() {
 			"  UNKNOWN: nothing broke, but " + ([(.boot_problems[]),
 				(if (.programs_not_reported | length) > 0 then "\(.programs_not_reported | length) programs did not report" else empty end),
 				(if .programs_tested == 0 then "no smoke test passed with =y" else empty end),
-				(if (.init_boots | length) == 3 and (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1
+				(if (.init_boots | length) == 3 and (.init_y_up | not)
 				 then "its own boot with =y did not come up (\(.init_boots[0].verdict)): there is nothing to compare =n with" else empty end)]
 				| join("; ")) end),
 		"  Its kernel config: \(.config_says)",
@@ -300,7 +302,7 @@ report() {
 				 elif .verdict == "TIMEOUT" or .verdict == "NO PROBE" then (.console_tail[-8:][] | "      console: \(.)")
 				 else empty end)),
 			"  Across the overflow: " + (if (.init_breaks_2038 | length) > 0 then .init_breaks_2038 | join("; ")
-				elif (.init_boots[0] | {"OK": 0, "DEGRADED": 1}[.verdict] // 2) > 1 then "not judged: the boot at the ordinary date did not come up"
+				elif (.init_y_up | not) then "not judged: the boot at the ordinary date did not come up"
 				else "no unit failed and nothing crashed that had not at the ordinary date, and the boot got as far" end),
 			""
 		 else empty end),
@@ -369,7 +371,7 @@ prepare() {
 		if [ ! -d "$scanned" ]; then
 			rm -rf "$scanned.tmp"
 			mkdir -p "$scanned.tmp"
-			PATH=$PATH:/usr/sbin:/sbin debugfs -R "rdump / $scanned.tmp" "$made" >/dev/null 2>&1 ||
+			debugfs -R "rdump / $scanned.tmp" "$made" >/dev/null 2>&1 ||
 				die "debugfs rdump of $made failed"
 			mv "$scanned.tmp" "$scanned"
 		fi
@@ -417,7 +419,7 @@ disk_stage() {
 	mb=$(du -sm "$root" | cut -f1)
 	mb=$((mb * 3 / 2 + 256))
 	say MKFS "$made ($mb MB, from $root)"
-	PATH=$PATH:/usr/sbin:/sbin mke2fs -q -F -t ext4 -I 256 -L y2038-root -d "$root" \
+	mke2fs -q -F -t ext4 -I 256 -L y2038-root -d "$root" \
 		-E root_owner=0:0 "$made.tmp" "${mb}M" >/dev/null || die "mke2fs -d $root failed"
 	# debootstrap's first stage leaves /proc a link to the host's.
 	debugfs_cmds "$made.tmp" "$( [ ! -L "$root/proc" ] || printf 'rm /proc\nmkdir /proc\n')"
@@ -438,7 +440,7 @@ setup_done() {
 		# PID 1 ended with the disk mounted (synced): replay its journal
 		# here, or the guest's replay would undo what debugfs writes next.
 		local rc=0
-		PATH=$PATH:/usr/sbin:/sbin e2fsck -fy "$disk.setup" >"$disk.fsck" 2>&1 || rc=$?
+		e2fsck -fy "$disk.setup" >"$disk.fsck" 2>&1 || rc=$?
 		[ "$rc" -le 1 ] || die "e2fsck of the configured disk $disk.setup: exit $rc (see $disk.fsck)"
 		debugfs_cmds "$disk.setup" 'rm /y2038/second-stage'
 		mv "$disk.setup" "$made"
@@ -464,7 +466,7 @@ disk_finish() {
 	done >>"$disk.cmds"
 	debugfs_cmds "$disk.tmp" "$(cat "$disk.cmds")"
 	(cd "$stage" && find . -type f -printf '%P\n') | while read -r f; do
-		PATH=$PATH:/usr/sbin:/sbin debugfs -R "cat /$f" "$disk.tmp" 2>/dev/null | cmp -s - "$stage/$f" ||
+		debugfs -R "cat /$f" "$disk.tmp" 2>/dev/null | cmp -s - "$stage/$f" ||
 			die "the disk $disk did not take the lab's /$f (debugfs: $disk.cmds)"
 	done
 	mv "$disk.tmp" "$disk"
@@ -477,7 +479,7 @@ debugfs_write() {
 # caught by the boots, which find the lab's files missing.
 debugfs_cmds() {
 	[ -n "$2" ] || return 0
-	PATH=$PATH:/usr/sbin:/sbin debugfs -w -f - "$1" <<<"$2" >/dev/null 2>&1 || die "debugfs on $1 failed"
+	debugfs -w -f - "$1" <<<"$2" >/dev/null 2>&1 || die "debugfs on $1 failed"
 }
 
 # A root's programs are of the architecture named, or the run stops here,
