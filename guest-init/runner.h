@@ -13,7 +13,7 @@
  *   # y2038-init: NAME took S s
  *   ok 1 selftests: y2038: NAME             (or "# SKIP", or not ok with
  *                                            "# exit=N", "# TIMEOUT T seconds",
- *                                            "# CRASH signal N (name)")
+ *                                            "# CRASH signal N (SIGNAME)")
  *   # y2038-init: done
  *
  * The last line is the collector's proof that the run was not cut short.
@@ -126,7 +126,7 @@ static int runner_run_one(const struct runner *r, int num, const char *name)
 	}
 	if (WIFSIGNALED(c.status)) {
 		fprintf(r->tap, "not ok %d selftests: y2038: %s # CRASH signal %d (%s)\n",
-			num, name, WTERMSIG(c.status), strsignal(WTERMSIG(c.status)));
+			num, name, WTERMSIG(c.status), signal_name(WTERMSIG(c.status)));
 		return KSFT_FAIL;
 	}
 	code = WEXITSTATUS(c.status);

@@ -179,13 +179,13 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 	}
 	if (WIFSIGNALED(r->status)) {
 		outcome_set(o, "CRASH", "killed by signal %d (%s): \"%s\"",
-			    WTERMSIG(r->status), strsignal(WTERMSIG(r->status)), first);
+			    WTERMSIG(r->status), signal_name(WTERMSIG(r->status)), first);
 		return;
 	}
 	/* The shell's "exit 128+N": a program it ran died of signal N. */
 	if (exit_code > 128 && exit_code < 128 + 32) {
 		outcome_set(o, "CRASH", "exit %d: the shell saw signal %d (%s): \"%s\"",
-			    exit_code, exit_code - 128, strsignal(exit_code - 128), first);
+			    exit_code, exit_code - 128, signal_name(exit_code - 128), first);
 		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(errno_messages); i++) {

@@ -285,7 +285,7 @@ static inline int run_together_once(const struct y2038_case *const *c, struct ou
 				    c[i]->name, (long long)(lab->case_timeout_ns / NSEC_PER_SEC));
 		else if (WIFSIGNALED(child[i].status))
 			outcome_set(&o[i], "CRASH", "%s: killed by signal %d (%s)", c[i]->name,
-				    WTERMSIG(child[i].status), strsignal(WTERMSIG(child[i].status)));
+				    WTERMSIG(child[i].status), signal_name(WTERMSIG(child[i].status)));
 		else if (r[i].got < sizeof(o[i]))
 			outcome_set(&o[i], "CRASH", "%s: child ended without an outcome",
 				    c[i]->name);

@@ -240,4 +240,32 @@ static inline const char *errno_name(int err)
 	return other;
 }
 
+/*
+ * A signal's name, the lab's own (not strsignal(), whose text depends on the
+ * libc and the locale): a crash reads the same from a guest, this host,
+ * static or dynamic, glibc or musl. Numbers are Linux's, the same on every
+ * machine of the lab (i386, x86_64, arm, arm64).
+ */
+static inline const char *signal_name(int sig)
+{
+	static const struct { int sig; const char *name; } names[] = {
+		{ SIGHUP, "SIGHUP" }, { SIGINT, "SIGINT" }, { SIGQUIT, "SIGQUIT" },
+		{ SIGILL, "SIGILL" }, { SIGTRAP, "SIGTRAP" }, { SIGABRT, "SIGABRT" },
+		{ SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGKILL, "SIGKILL" },
+		{ SIGUSR1, "SIGUSR1" }, { SIGSEGV, "SIGSEGV" }, { SIGUSR2, "SIGUSR2" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" }, { SIGTERM, "SIGTERM" },
+		{ SIGSTKFLT, "SIGSTKFLT" }, { SIGCHLD, "SIGCHLD" }, { SIGXCPU, "SIGXCPU" },
+		{ SIGXFSZ, "SIGXFSZ" }, { SIGVTALRM, "SIGVTALRM" }, { SIGPROF, "SIGPROF" },
+		{ SIGSYS, "SIGSYS" },
+	};
+	static char other[16];
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (names[i].sig == sig)
+			return names[i].name;
+	snprintf(other, sizeof(other), "SIG%d", sig);
+	return other;
+}
+
 #endif

@@ -195,7 +195,7 @@ chmod +x "$work/progs"/*
 	--note "host: a test" >"$work/run.tap" 2>&1
 expect "y2038-run: the guest's framing, in order, with the end marker" \
 	test "$(grep -E '^(TAP|1\.\.|# host|ok|not ok|# y2038-init: done)' "$work/run.tap" | tr '\n' '|')" = \
-	"TAP version 13|1..5|# host: a test|ok 1 selftests: y2038: good|not ok 2 selftests: y2038: hang # TIMEOUT 1 seconds|not ok 3 selftests: y2038: crash # CRASH signal 11 (Segmentation fault)|ok 4 selftests: y2038: skipped # SKIP|not ok 5 selftests: y2038: missing # exit=127|# y2038-init: done|"
+	"TAP version 13|1..5|# host: a test|ok 1 selftests: y2038: good|not ok 2 selftests: y2038: hang # TIMEOUT 1 seconds|not ok 3 selftests: y2038: crash # CRASH signal 11 (SIGSEGV)|ok 4 selftests: y2038: skipped # SKIP|not ok 5 selftests: y2038: missing # exit=127|# y2038-init: done|"
 expect "y2038-run: a program's own TAP is relayed, indented" grep -qx '# ok 1 legacy x before # PASS fine' "$work/run.tap"
 expect "y2038-run: a program that hangs is killed, with what it started" \
 	test -z "$(pgrep -f "sleep 30" -P 1 2>/dev/null | head -1)"

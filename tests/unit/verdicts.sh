@@ -138,11 +138,11 @@ expect "collector: ... and the binary that finished keeps its cells" \
 
 run=$(new_run scenario-crash)
 sed -i '/^# not ok [0-9]* raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
-not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (Segmentation fault)' "$(boot_of "$run")/tap.log"
+not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (SIGSEGV)' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: a scenario killed by a signal is CRASH for its missing cells" \
 	test "$(cell "$run" raw32 clock_nanosleep_rel across observed): $(cell "$run" raw32 clock_nanosleep_rel across detail)" = \
-	"CRASH: scenario died: CRASH signal 11 (Segmentation fault)"
+	"CRASH: scenario died: CRASH signal 11 (SIGSEGV)"
 expect "collector: ... its earlier cells and the next binary are kept" \
 	test "$(cell "$run" raw32 gettimeofday after observed) $(cell "$run" time64 time after observed)" = "WRAP PASS"
 
