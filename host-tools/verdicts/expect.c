@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * libc, config, patches, arch) with the expected outcome and the reason for
+ * libc, config, patches, arch, accel) with the expected outcome and the reason for
  * it, and the reasons several rows share ("@name<TAB>text", used as
  * "@name"). Any column but the outcome may be "*"; the first matching row
  * wins. A table
@@ -51,6 +51,8 @@ static const char *const configs[] = {
 	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
 };
 static const char *const patch_sets[] = { "lab", "none", "*", NULL };
+/* The boot record's accel: a guest's accelerator, or how this host ran a column. */
+static const char *const accels[] = { "kvm", "tcg", "native", "qemu-user", "*", NULL };
 
 static int field_ok(const char *f, size_t len, size_t size)
 {
@@ -106,10 +108,11 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       libc_covers(a->libc, b->libc) &&
 	       config_covers(a->config, b->config) &&
 	       field_covers(a->patches, b->patches) &&
-	       field_covers(a->arch, b->arch);
+	       field_covers(a->arch, b->arch) &&
+	       field_covers(a->accel, b->accel);
 }
 
-#define NCOLS 10
+#define NCOLS 11
 
 /* The text of "@name", or NULL when no reason of that name came before. */
 static const char *named_reason(const struct expect_table *t, const char *name)
@@ -171,11 +174,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
 		sizeof(r->abi), sizeof(r->libc), sizeof(r->config),
-		sizeof(r->patches), sizeof(r->arch), sizeof(r->expected),
+		sizeof(r->patches), sizeof(r->arch), sizeof(r->accel),
+		sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
 		r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
-		r->patches, r->arch, r->expected,
+		r->patches, r->arch, r->accel, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -188,7 +192,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches arch expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches arch accel expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -218,6 +222,11 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	if (!one_of(r->patches, patch_sets)) {
 		snprintf(err, errlen, "%s:%d: unknown patches \"%s\" (lab, none or *)",
 			 name, lineno, r->patches);
+		return -1;
+	}
+	if (!one_of(r->accel, accels)) {
+		snprintf(err, errlen, "%s:%d: unknown accel \"%s\" (kvm, tcg, native, qemu-user or *)",
+			 name, lineno, r->accel);
 		return -1;
 	}
 	if (!outcome_class_valid(r->expected)) {
@@ -328,7 +337,8 @@ static int row_matches(const struct expect_row *r, const struct expect_cell *c,
 	       config_covers(r->config, config) &&
 	       field_covers(r->patches, c->patches) &&
 	       (!strcmp(r->arch, "*") || !strcmp(r->arch, c->machine) ||
-		(c->karch && !strcmp(r->arch, c->karch)));
+		(c->karch && !strcmp(r->arch, c->karch))) &&
+	       field_covers(r->accel, c->accel ? c->accel : "-");
 }
 
 const struct expect_row *expect_lookup(const struct expect_table *t,

@@ -10,6 +10,7 @@ struct expect_row {
 	char abi[16], config[24], patches[8];	/* may be "*" */
 	char libc[24];		/* "*", "glibc-2.41", or a prefix: "musl-*" */
 	char arch[32];				/* may be "*" */
+	char accel[16];		/* how it ran (kvm, tcg, native, qemu-user), or "*" */
 	char expected[16];
 	char reason[256];
 	int line;
@@ -37,6 +38,7 @@ struct expect_cell {
 	const char *patches;	/* lab or none */
 	const char *machine;	/* machines/<machine>.mk */
 	const char *karch;	/* its kernel ARCH, or "" */
+	const char *accel;	/* how it ran: kvm, tcg, native or qemu-user */
 };
 
 /*

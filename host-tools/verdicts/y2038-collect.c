@@ -341,7 +341,7 @@ static void judge(struct cell *c, const struct expect_table *t,
 		.scenario = c->scenario, .name = c->name, .phase = c->phase,
 		.abi = c->abi, .libc = c->libc, .config = m->config,
 		.patches = strcmp(m->patches, "none") ? "lab" : "none",
-		.machine = m->machine, .karch = m->karch,
+		.machine = m->machine, .karch = m->karch, .accel = m->accel,
 	};
 	const struct expect_row *r = expect_lookup(t, &cell);
 
@@ -612,7 +612,7 @@ static void write_block(FILE *f, const struct boot *b)
 		b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
 		b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
 	if (b->meta.accel_note[0])
-		fprintf(f, "  (not kvm: %s)\n", b->meta.accel_note);
+		fprintf(f, "  (why %s: %s)\n", b->meta.accel, b->meta.accel_note);
 	fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
 	for (a = 0; a < NABIS; a++)
 		fprintf(f, " %-20s", abi_columns[a]);

@@ -20,11 +20,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (i = 0; i < t.nrows; i++) {
 		const struct expect_row *r = &t.rows[i];
 		const struct expect_cell cell = {
-			r->scenario, r->name, r->phase, r->abi, r->config,
-			r->patches, r->arch, "",
+			.scenario = r->scenario, .name = r->name, .phase = r->phase,
+			.abi = r->abi, .libc = r->libc, .config = r->config,
+			.patches = r->patches, .machine = r->arch, .karch = "",
+			.accel = r->accel,
 		};
 		const char *const named[] = {
-			r->scenario, r->name, r->phase, r->abi, r->config, r->patches, r->arch,
+			r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
+			r->patches, r->arch, r->accel,
 		};
 		size_t k;
 
