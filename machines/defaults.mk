@@ -19,9 +19,10 @@
 #   debian_arch                     the Debian architecture of that config (default:
 #                                   distro_arch; amd64 for a 64-bit kernel that a
 #                                   distribution runs its i386 roots on)
-#   faketime, faketime_packages     how this host runs the userland's programs for the
-#                                   libfaketime column (native, or qemu-user's qemu-ARCH),
-#                                   and the packages that takes (optional: no column)
+#   faketime, faketime_packages     the ways this host may run the userland's programs
+#                                   for the libfaketime column, tried in order (native,
+#                                   or qemu-user's qemu-ARCH), and the packages they take
+#                                   (optional: no column)
 #   lava_arch                       LAVA's name for the architecture (make lava)
 #   virtio_blk                      QEMU's virtio block device on the board: a
 #                                   distribution's root disk (make validate-distro)

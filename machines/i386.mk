@@ -18,5 +18,7 @@ i386.kunit_add      := CONFIG_RTC_HCTOSYS_Y2038=y
 i386.distro_arch    := i386
 i386.debian_flavour := 686-pae
 i386.scan_machine   := i386
-# x86-64 runs i386 programs itself (IA32 emulation): the libfaketime column.
-i386.faketime       := native
+# The libfaketime column: x86-64 runs i386 programs itself (IA32 emulation);
+# a kernel built or booted without it refuses them, and qemu-i386 runs them.
+i386.faketime          := native qemu-i386
+i386.faketime_packages := qemu-user

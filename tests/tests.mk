@@ -68,7 +68,8 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 	$(Q)tests/fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # --- Every kernel config, booted once for real; every cell must match. Then
-# each fault (panic, hang, QEMU failure, no kernel) provoked for real.
+# each fault (panic, hang, QEMU failure, no kernel) provoked for real, and
+# i386's host column both ways a host runs it (natively, under qemu-i386).
 # Then the unpatched kernel where the series matters (a 32-bit ARM device
 # powering on after the overflow; SIOCGSTAMP_OLD on i386 with
 # COMPAT_32BIT_TIME=n), so that what each patch is judged against is
@@ -97,6 +98,7 @@ boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 		tests/run/check-run.sh $(BUILD)/check-unpatched-stamp/latest 1 0 && \
 		tests/run/stamp-fix-check.sh $(BUILD)/check-unpatched-stamp/latest $(BUILD)/check-results/latest)
 	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env $(MACHINE_ENVS)/i386.env
+	$(if $(filter i386,$(FAKED_MACHINES)),$(Q)tests/run/host-column-ways.sh $(BUILD) $(HOST) $(MACHINE_ENVS)/i386.env)
 	$(if $(filter i386,$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
 	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
 	$(if $(filter i386,$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)

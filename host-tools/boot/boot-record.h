@@ -22,7 +22,7 @@
 	X(patches, 64, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	X(kernel_flavour, 16, "lab (the matrix's kernels), distro (validate-distro's), or -") \
 	X(accel, 16, "kvm, tcg, native or qemu-user") \
-	X(accel_note, 160, "why not kvm, when kvm was a candidate") \
+	X(accel_note, 200, "why not the first way tried: kvm, or native for a host column") \
 	X(scenarios, 512, "the programs it ran, comma-separated") \
 	X(rtc_base, 32, "the guest's RTC at power-on, or -") \
 	X(qemu_status, 16, "running, exited, timeout, failed or skipped") \

@@ -9,8 +9,9 @@
 # which the guest must time out, a guest that never ends (its CPU never
 # starts) which the host must kill, a QEMU that cannot start, and no kernel
 # at all. Then the host (libfaketime)
-# column without its library, with a program that crashes, and with one that
-# holds CAP_SYS_TIME.
+# column without its library, with a program that crashes (each way the
+# column can run, on any host: natively, under qemu-i386, and natively
+# refused), and with one that holds CAP_SYS_TIME.
 set -uo pipefail
 
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
@@ -50,20 +51,33 @@ boot host-timeout boot_timeout=3 qemu_args="$qemu_args -S"	# -S: the CPU never s
 boot qemu-fails qemu_args="-M no-such-board"
 printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
 boot no-kernel kernel_env="$work/broken.env"
-# host_column NAME LIBFAKETIME_DIR BINS_DIR: i386's host column, clock-legacy only.
+# host_column NAME LIBFAKETIME_DIR BINS_DIR [faketime.sh KEY=VALUE...]: i386's
+# host column, clock-legacy only.
 host_column() {
-	"$top/host-tools/boot/faketime.sh" out="$work/run/boots/$1" run_id=test machine_env="$facts" \
-		libc=/usr/i686-linux-gnu/lib libfaketime="$2" runner="$host/y2038-run" \
-		bins="$3" scenarios=clock-legacy >/dev/null 2>&1
+	local name=$1 libfaketime=$2 bins=$3
+	shift 3
+	"$top/host-tools/boot/faketime.sh" out="$work/run/boots/$name" run_id=test machine_env="$facts" \
+		libc=/usr/i686-linux-gnu/lib libfaketime="$libfaketime" runner="$host/y2038-run" \
+		bins="$bins" scenarios=clock-legacy "$@" >/dev/null 2>&1
 }
 # No libfaketime fetched (a failed download).
 host_column no-libfaketime "$work/no-such-dir" "$build/i386/dynamic"
-# A program that dies of a signal.
+# A program that dies of a signal, run each way the column can go, on any
+# host: the machine's own choice (native where this kernel runs i386
+# programs), qemu-i386 alone, and a kernel that refuses the native way (its
+# probe is a file no kernel executes: Exec format error, exit 126, as an
+# x86-64 kernel without IA32 emulation answers the i386 loader), where
+# qemu-i386 takes over. Refused with no other way, the column is skipped.
 mkdir -p "$work/crasher"
 chmod 755 "$work" "$work/crasher"	# the column runs as nobody
 echo 'int main(void) { *(volatile int *)0 = 1; return 0; }' >"$work/crasher.c"
 i686-linux-gnu-gcc -o "$work/crasher/clock-legacy" "$work/crasher.c"
+{ printf '\177ELF'; head -c 60 /dev/zero; } >"$work/refused-loader"
+chmod 755 "$work/refused-loader"
 host_column host-crash "$build/i386/libfaketime" "$work/crasher"
+host_column host-crash-qemu "$build/i386/libfaketime" "$work/crasher" ways=qemu-i386
+host_column host-crash-refused "$build/i386/libfaketime" "$work/crasher" native_probe="$work/refused-loader"
+host_column host-refused "$build/i386/libfaketime" "$work/crasher" ways=native native_probe="$work/refused-loader"
 
 "$host/y2038-collect" "$top/expectations.tsv" "$work/run" >"$work/out" 2>&1
 rc=$?
@@ -90,31 +104,48 @@ expect "no kernel: every cell is ERROR, naming the cause" \
 	test "$(cell no-kernel time before)" = "ERROR: no kernel: i386 compat32-y: provoked by the test"
 expect "host column without libfaketime: every cell is ERROR, naming the cause" \
 	grep -q '^ERROR: no libfaketime for i386 in .*no-such-dir' <<<"$(cell no-libfaketime time before)"
-# Some 64-bit hosts cannot run 32-bit programs at all (ia32 emulation off):
-# there the column is skipped, quoting the kernel's refusal.
+# Whether this host's kernel runs i386 programs: the machine's own choice
+# of way is native where it does, qemu-i386 where it refuses them.
 refusal=$(/usr/i686-linux-gnu/lib/ld-linux.so.2 --help 2>&1 >/dev/null) || true
-if [ -z "$refusal" ]; then
-	expect "host column, a program killed by SIGSEGV: its cells are CRASH, naming the signal" \
-		grep -q '^CRASH: .*CRASH signal 11 (SEGV)' <<<"$(cell host-crash time before)"
-else
-	expect "host column on a host that cannot run i386 programs: its cells are SKIP, quoting why" \
-		grep -q '^SKIP: machine skipped: this host .* cannot run i386 programs natively: Exec format error' \
-		<<<"$(cell host-crash time before)"
-fi
+meta() { sed -n "s/^$2=//p" "$work/run/boots/$1/meta"; }
+expect "host column, its own way: a program killed by SIGSEGV is CRASH, naming the signal ($(meta host-crash accel))" \
+	grep -q '^CRASH: .*CRASH signal 11 (SIGSEGV)$' <<<"$(cell host-crash time before)"
+expect "host column, its own way: native where this kernel runs i386 programs, else qemu-user" \
+	test "$(meta host-crash accel)" = "$([ -z "$refusal" ] && echo native || echo qemu-user)"
+expect "host column under qemu-i386: the same CRASH, the same words" \
+	grep -q '^CRASH: .*CRASH signal 11 (SIGSEGV)$' <<<"$(cell host-crash-qemu time before)"
+expect "host column under qemu-i386: accel is qemu-user" test "$(meta host-crash-qemu accel)" = qemu-user
+expect "host column, native refused: qemu-i386 takes over, and the cells are measured (CRASH)" \
+	test "$(meta host-crash-refused accel):$(cell host-crash-refused time before | cut -d: -f1)" = qemu-user:CRASH
+expect "host column, native refused: the record says why not native" \
+	grep -q '^this host (Linux .*) cannot run i386 programs natively: Exec format error$' <<<"$(meta host-crash-refused accel_note)"
+expect "host column, native refused with no other way: its cells are SKIP, quoting why" \
+	grep -q '^SKIP: machine skipped: this host .* cannot run i386 programs natively: Exec format error' \
+	<<<"$(cell host-refused time before)"
 
 # A host-column program holding CAP_SYS_TIME must refuse to start. In a user
 # namespace of its own it holds every capability, yet the kernel still
 # refuses it the real clock (capable() asks the initial namespace), so a
-# regression here cannot move the host's clock.
+# regression here cannot move the host's clock. Natively where this kernel
+# runs i386 programs, and under qemu-i386 on every host.
 faked=$build/i386/dynamic/clock-legacy
-if [ -n "$refusal" ]; then
-	skip "host column: a program that holds CAP_SYS_TIME bails out" "this host cannot run i386 programs: ${refusal##*: }"
-elif [ -x "$faked" ]; then
-	out=$(cd "$work" && unshare --user --map-root-user env -i Y2038_HOST=libfaketime \
-		/usr/i686-linux-gnu/lib/ld-linux.so.2 --library-path /usr/i686-linux-gnu/lib "$faked" 2>&1)
+capable() {
+	(cd "$work" && unshare --user --map-root-user env -i Y2038_HOST=libfaketime \
+		"$@" /usr/i686-linux-gnu/lib/ld-linux.so.2 --library-path /usr/i686-linux-gnu/lib "$faked" 2>&1)
+}
+for way in native qemu-i386; do
+	if [ "$way" = native ] && [ -n "$refusal" ]; then
+		skip "host column, natively: a program that holds CAP_SYS_TIME bails out" "this host cannot run i386 programs: ${refusal##*: }"
+		continue
+	fi
+	if [ "$way" = native ]; then
+		out=$(capable)
+	else
+		out=$(capable qemu-i386 -L /usr/i686-linux-gnu)
+	fi
 	rc=$?
-	expect "host column: a program that holds CAP_SYS_TIME bails out (exit 1) before any case" \
+	expect "host column, $way: a program that holds CAP_SYS_TIME bails out (exit 1) before any case" \
 		test "$rc:$(grep -c '^ok\|^not ok' <<<"$out")" = "1:0"
-	expect "host column: it says why" grep -q '^Bail out! Y2038_HOST=libfaketime with CAP_SYS_TIME' <<<"$out"
-fi
+	expect "host column, $way: it says why" grep -q '^Bail out! Y2038_HOST=libfaketime with CAP_SYS_TIME' <<<"$out"
+done
 tap_end
