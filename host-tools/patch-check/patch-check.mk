@@ -14,19 +14,24 @@ KUNIT_MACHINES = $(foreach m,$(READY),$(if $($(m).kunit_arch),$(m)))
 # both machines; each other kernel on both too, since its code moved.
 KUNIT_CHECK ?= $(foreach k,$(KERNEL_CHOICES),$(foreach m,$(KUNIT_MACHINES),$(k):$(m)))
 
-.PHONY: patch-check patch-check-all checkpatch kunit kunit-all
+.PHONY: patch-check patch-check-all checkpatch patch-variants kunit kunit-all
 # The series is clean, applies to every kernel offered, and its KUnit tests
 # pass on each.
 patch-check: checkpatch kunit
 patch-check-all: checkpatch kunit-all
-checkpatch: $(KERNEL_CHOICES:%=checkpatch-%)
+# First, as it takes a second: each kernel's own version of a patch
+# (patches/KVER/NAME) adds and removes the lines NAME does, or a note
+# beside it says why not (patches/series).
+checkpatch: patch-variants $(KERNEL_CHOICES:%=checkpatch-%)
+patch-variants:
+	$(Q)host-tools/patch-check/variants.sh series=patches/series
 checkpatch-%:
 	$(Q)host-tools/patch-check/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
 kunit: $(KUNIT_MACHINES:%=kunit-%)
 kunit-%: $(MACHINE_ENVS)/%.env
 	$(Q)$(call kunit-run,$(KERNEL),$*)
 # One after another: they share each kernel's working tree.
-kunit-all: $(MACHINE_ENVS)/i386.env $(MACHINE_ENVS)/armv7.env
+kunit-all: $(foreach m,$(ALL_MACHINES),$(if $($(m).kunit_arch),$(call machine-env,$(m))))
 	$(Q)$(foreach r,$(KUNIT_CHECK),$(call kunit-run,$(firstword $(subst :, ,$(r))),$(lastword $(subst :, ,$(r)))) &&) true
 
 kunit-run = host-tools/patch-check/kunit.sh cache=$(CACHE) package=$(1) series=patches/series \
