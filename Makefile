@@ -55,6 +55,20 @@ endef
 shell-quote = '$(subst ','\'',$(1))'
 commas = $(subst $(space),$(comma),$(strip $(1)))
 
+# --- The results vocabulary, whose one home is host-tools/verdicts/
+# results-record.h: the kinds of scenario program, each
+# KIND(kind, libc, libc ABI, raw ABI, column, what).
+# result-kinds,AWK-CONDITION: the kinds whose fields ($$1 to $$5) meet it.
+RESULTS_RECORD := host-tools/verdicts/results-record.h
+result-kinds = $(shell sed -n 's/^[[:space:]]*KIND[^A-Za-z_]\([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\),.*/\1 \2 \3 \4 \5/p' \
+	$(RESULTS_RECORD) | awk '$(1) { print $$1 }')
+# A family's programs (NAME-KIND), the glibc ones among them, and the kind
+# of the programs that judge the kernel.
+FAMILY_KINDS := $(call result-kinds,$$3 != "kernel")
+GLIBC_KINDS  := $(call result-kinds,$$2 == "glibc" && $$3 != "kernel")
+MUSL_KINDS   := $(call result-kinds,$$2 == "musl")
+KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
+
 # --- Machines: facts are data (machines/*.mk over machines/defaults.mk).
 include machines/defaults.mk
 MACHINE_FILES := $(filter-out defaults,$(patsubst machines/%.mk,%,$(sort $(wildcard machines/*.mk))))

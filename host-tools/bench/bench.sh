@@ -111,7 +111,7 @@ while IFS=$'\t' read -r kind n secs; do
 done <"$out/warm-kinds.tsv"
 # Per program, in guest time, summed over the matrix boots.
 sed -n 's/^# y2038-init: \(.*\) took \([0-9.]*\) s$/\1\t\2/p' "$run"/boots/*-compat32-?/tap.log |
-	sed 's/-\(legacy\|time64\|musl\|kernel\)\t/\t/' |
+	sed 's/-[a-z0-9]*\t/\t/' |	# NAME-KIND: the family
 	awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.1f\n", k, s[k] }' | sort -t$'\t' -k2 -rn |
 	while IFS=$'\t' read -r family secs; do
 		figure "  warm run: the $family programs" "$secs" s - "guest time, every ABI, every matrix boot"

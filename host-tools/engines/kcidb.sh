@@ -41,9 +41,8 @@ jq --arg origin "$origin" '
 		tests: [$cells[] | {
 			id: id(["test", .run_id, .boot, .scenario, .abi, (.libc // "-"), .case, .phase]),
 			origin: $origin, build_id: build,
-			# the musl programs (time64) are a column of their own, as in the matrix
-			path: ([ "y2038", .scenario, (if (.libc // "") | startswith("musl") then "musl" else .abi end),
-				.case, .phase ] | map(word) | join(".")),
+			# its column, as the collector wrote it (results-record.h)
+			path: ([ "y2038", .scenario, .column, .case, .phase ] | map(word) | join(".")),
 			status: status,
 			comment: .detail,
 			environment: {

@@ -16,14 +16,16 @@ SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard
 # with a musl_target (the 32-bit kernels). MUSL=no leaves it out.
 MUSL          ?= yes
 MUSL_SUITE    ?= trixie
-MUSL_ABIS     := $(if $(filter yes,$(MUSL)),musl)
-SCENARIO_BINS := rtc-kernel $(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64 $(MUSL_ABIS:%=$(s)-%)) census-kernel
+BUILT_KINDS   := $(filter-out $(if $(filter yes,$(MUSL)),,$(MUSL_KINDS)),$(FAMILY_KINDS))
+# Each family's programs (NAME-KIND, the kinds of results-record.h).
+family_bins    = $(foreach s,$(SCENARIOS),$(foreach k,$(1),$(s)-$(k)))
+SCENARIO_BINS := rtc-$(KERNEL_KIND) $(call family_bins,$(BUILT_KINDS)) census-$(KERNEL_KIND)
 # The matrix programs a machine runs. $(1): machine
-machine_scenario_bins = $(if $($(1).musl_target),$(SCENARIO_BINS),$(filter-out %-musl,$(SCENARIO_BINS)))
+machine_scenario_bins = $(if $($(1).musl_target),$(SCENARIO_BINS),$(filter-out $(MUSL_KINDS:%=\%-%),$(SCENARIO_BINS)))
 HARNESS       := scenarios/harness.h $(wildcard scenarios/harness/*.h)
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
-# How each ABI's programs are built, and how each folder of them links: the
+# How each kind's programs are built, and how each folder of them links: the
 # guest's static, the host column's (libfaketime) dynamic, and libc/ the
 # same dynamically linked with its libc cases only, run on a distribution's
 # own libc (its raw cases would repeat the matrix's).
@@ -49,7 +51,7 @@ $(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(foreach a,legacy time64 kernel,$(foreach d,scenarios dynamic libc,\
+$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS) $(KERNEL_KIND),$(foreach d,scenarios dynamic libc,\
 	$(eval $(call scenario-rule,$(u),$(a),$(d))))))
 
 # musl: the package's musl-gcc.specs, moved into the build (musl.sh), with
@@ -115,7 +117,7 @@ demo_programs = $(or $($(1).programs.$(2)),$($(1).programs))
 # every family, dynamically linked, their libc cases only (libc/): run on
 # its libc, not the static one of the matrix (the libc column).
 # $(1): distribution, $(2): machine (none: whether any machine runs them)
-demo_libc_bins = $(if $(if $(2),$(filter $(2),$($(1).libc_scenarios)),$($(1).libc_scenarios)),$(foreach s,$(SCENARIOS),$(s)-legacy $(s)-time64))
+demo_libc_bins = $(if $(if $(2),$(filter $(2),$($(1).libc_scenarios)),$($(1).libc_scenarios)),$(call family_bins,$(GLIBC_KINDS)))
 demo_bins     = $(foreach p,$(call demo_programs,$(1),$(2)),$(firstword $(subst =, ,$(p))))
 demo_sessions = $(foreach p,$(call demo_programs,$(1),$(2)),$(patsubst %,distros/%.tsv,$(subst +, ,$(word 2,$(subst =, ,$(p))))))
 # $(1): userland, $(2): distribution

@@ -22,19 +22,28 @@ import re
 import sys
 from collections import OrderedDict, defaultdict
 
-ABIS = ["legacy", "time64", "musl", "raw32", "raw64", "kernel"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+# The results vocabulary's one home: a record's keys and a block's columns.
+RESULTS_RECORD = os.path.join(HERE, "..", "verdicts", "results-record.h")
+
+
+def vocabulary():
+    with open(RESULTS_RECORD) as f:
+        text = f.read()
+    return (re.findall(r"^\s*KEY\((\w+),", text, re.M),
+            re.findall(r"^\s*COLUMN\((\w+),", text, re.M))
+
+
+KEYS, ABIS = vocabulary()
 
 
 def abi_column(cell):
-    """A cell's column: its ABI; "musl" for musl's time64 programs beside glibc's;
-    ABI and libc for a demo boot's libc programs (trixie's glibc 2.41), whose
-    cells share machine, config and case with the matrix's."""
-    libc = cell.get("libc", "")
-    if libc.startswith("musl"):
-        return "musl"
-    if cell.get("distro", "-") != "-" and cell["abi"] in ("legacy", "time64"):
-        return "%s %s" % (cell["abi"], libc)
-    return cell["abi"]
+    """A cell's column, as the collector wrote it; with its libc for a demo
+    boot's libc programs (trixie's glibc 2.41), whose cells share machine,
+    config and case with the matrix's in the heat map."""
+    if cell["distro"] != "-" and cell["libc"] != "-":
+        return "%s %s" % (cell["column"], cell["libc"])
+    return cell["column"]
 WRAP = 4294967296
 OVERFLOW = 2147483648
 # Why some things cannot be faked at all, for both pages.
@@ -601,8 +610,12 @@ def main():
         die("%s is not JSON: %s" % (results, e))
     if not isinstance(cells, list):
         die("%s is not a results array" % results)
-    here = os.path.dirname(os.path.abspath(__file__))
-    with open(os.path.join(here, "report.html.in")) as f:
+    for c in cells:
+        if not isinstance(c, dict) or list(c) != KEYS:
+            die("%s: a record's keys are not those of %s (%s): collect the run again" % (
+                results, os.path.relpath(RESULTS_RECORD), ", ".join(sorted(set(c) ^ set(KEYS)))
+                if isinstance(c, dict) else "not an object"))
+    with open(os.path.join(HERE, "report.html.in")) as f:
         template = f.read()
     write(os.path.join(run, "report.md"), markdown(cells, run))
     write(os.path.join(run, "report.html"), page(cells, run, template))

@@ -14,6 +14,7 @@
 #include <string.h>
 #include "../read-file.h"
 #include "expect.h"
+#include "results-record.h"
 
 static const char *const fixed_classes[] = {
 	"PASS", "WRAP", "CLAMP", "EARLY", "SPIN", "WRONG", "TIMEOUT", "CRASH", "ERROR",
@@ -45,7 +46,13 @@ static int one_of(const char *s, const char *const *set)
 	return 0;
 }
 
-static const char *const abis[] = { "legacy", "time64", "raw32", "raw64", "kernel", "*", NULL };
+/* A cell's ABI: the ABIs of results-record.h's columns (musl's is time64). */
+static const char *const abis[] = {
+#define COLUMN(column, abi, what) #abi,
+	RESULT_COLUMNS(COLUMN)
+#undef COLUMN
+	"*", NULL
+};
 static const char *const host_columns[] = { "libfaketime", "libfaketime-static", NULL };
 static const char *const configs[] = {
 	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
@@ -205,7 +212,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		strcpy(dst[i], col[i]);
 	}
 	if (!one_of(r->abi, abis)) {
-		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (legacy, time64, raw32, raw64, kernel or *)",
+		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (an ABI of results-record.h's columns, or *)",
 			 name, lineno, r->abi);
 		return -1;
 	}

@@ -32,11 +32,25 @@
 #include "../boot/boot-record.h"
 #include "../read-file.h"
 #include "expect.h"
+#include "results-record.h"
 #include "tap.h"
 
-/* A block's columns: the ABIs, and musl's time64 programs beside glibc's. */
-static const char *const abi_columns[] = { "legacy", "time64", "musl", "raw32", "raw64", "kernel" };
-#define NABIS ((int)(sizeof(abi_columns) / sizeof(abi_columns[0])))
+/* A block's columns (results-record.h). */
+static const char *const columns[] = {
+#define COLUMN(column, abi, what) #column,
+	RESULT_COLUMNS(COLUMN)
+#undef COLUMN
+};
+#define NCOLUMNS ((int)(sizeof(columns) / sizeof(columns[0])))
+
+/* What a program's kind says of its cells (results-record.h). */
+static const struct program_kind {
+	const char *kind, *libc_abi, *raw_abi, *column;
+} kinds[] = {
+#define KIND(kind, libc, libc_abi, raw_abi, column, what) { #kind, #libc_abi, #raw_abi, #column },
+	RESULT_KINDS(KIND)
+#undef KIND
+};
 
 /* The boot record, field by field: its keys are boot-record.h's. */
 struct meta {
@@ -47,6 +61,7 @@ struct meta {
 
 struct cell {
 	char scenario[32], name[64], phase[16], abi[16];
+	char column[16];	/* its column in a block (results-record.h) */
 	char libc[32];		/* what its program said it ran on, or "-" */
 	char expected[16], observed[16];
 	char detail[256], reason[256];
@@ -198,33 +213,32 @@ static void binary_failure(const struct tap_binary *b, const char *boot_class,
 #define MAX_ABIS 5
 
 /*
- * "clock-legacy" -> scenario "clock", its ABIs legacy and raw32; a musl
- * program ("clock-musl") has its libc cases only, time64. Returns the number
- * of ABIs, 0 for a "NAME-kernel" binary (see case_abis), or -1.
+ * "clock-legacy" -> scenario "clock", its kind's ABIs: legacy and raw32; a
+ * kind with no raw ABI (musl) has its libc cases only. Returns the number of
+ * ABIs, 0 for a kernel program (see case_abis), or -1; *kind is its kind.
  */
 static int binary_abis(const char *bin, char *scenario, size_t size,
-		       const char **abi)
+		       const char **abi, const struct program_kind **kind)
 {
 	const char *dash = strrchr(bin, '-');
+	size_t i;
 
 	if (!dash || (size_t)(dash - bin) >= size)
 		return -1;
 	snprintf(scenario, size, "%.*s", (int)(dash - bin), bin);
-	if (!strcmp(dash + 1, "legacy")) {
-		abi[0] = "legacy";
-		abi[1] = "raw32";
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (strcmp(dash + 1, kinds[i].kind))
+			continue;
+		*kind = &kinds[i];
+		if (!strcmp(kinds[i].libc_abi, "kernel"))
+			return 0;
+		abi[0] = kinds[i].libc_abi;
+		if (!strcmp(kinds[i].raw_abi, "-"))
+			return 1;
+		abi[1] = kinds[i].raw_abi;
 		return 2;
 	}
-	if (!strcmp(dash + 1, "time64")) {
-		abi[0] = "time64";
-		abi[1] = "raw64";
-		return 2;
-	}
-	if (!strcmp(dash + 1, "musl")) {
-		abi[0] = "time64";
-		return 1;
-	}
-	return !strcmp(dash + 1, "kernel") ? 0 : -1;
+	return -1;
 }
 
 /*
@@ -300,10 +314,10 @@ static const char *cell_libc(const char *abi, const char *libc)
 	return strcmp(abi, "legacy") && strcmp(abi, "time64") ? "-" : libc;
 }
 
-/* Its column in a block and its name in TAP: the ABI, or "musl". */
-static const char *cell_column(const struct cell *c)
+/* Its column in a block and its name in TAP: its kind's for a libc cell. */
+static const char *cell_column(const struct program_kind *kind, const char *abi)
 {
-	return !strncmp(c->libc, "musl", 4) ? "musl" : c->abi;
+	return !strcmp(abi, kind->libc_abi) ? kind->column : abi;
 }
 
 static struct cell *add_cell(struct boot *b)
@@ -327,6 +341,7 @@ static void error_cell(struct boot *b, const char *scenario, const char *detail)
 	SET(c->name, "-");
 	SET(c->phase, "-");
 	SET(c->abi, "-");
+	SET(c->column, "-");
 	SET(c->libc, "-");
 	SET(c->observed, "ERROR");
 	SET(c->expected, "-");
@@ -366,6 +381,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			   const char *boot_class, const char *boot_note)
 {
 	struct tap_binary *tb = tap_find_binary(tap, bin);
+	const struct program_kind *kind = NULL;
 	const char *abi[MAX_ABIS];
 	char scenario[32];
 	const char *libc;
@@ -373,7 +389,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	size_t i, j, k;
 	int a, nabi, kernel, complete;
 
-	nabi = binary_abis(bin, scenario, sizeof(scenario), abi);
+	nabi = binary_abis(bin, scenario, sizeof(scenario), abi, &kind);
 	kernel = nabi == 0;
 	if (nabi > 1 && tb && tb->libc_only)
 		nabi = 1;	/* it has no raw cases: another program has them */
@@ -386,9 +402,12 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	 */
 	complete = kernel && tb && tb->plan >= 0 && tb->ncells >= (size_t)tb->plan;
 	if (nabi < 0) {
-		snprintf(why, sizeof(why),
-			 "cannot tell the ABI of \"%.64s\": want NAME-legacy, NAME-time64, NAME-musl or NAME-kernel",
-			 bin);
+		int n = snprintf(why, sizeof(why), "cannot tell the ABI of \"%.64s\": want", bin);
+
+		for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]) && n < (int)sizeof(why); i++)
+			n += snprintf(why + n, sizeof(why) - n, "%s NAME-%s",
+				      i ? (i + 1 < sizeof(kinds) / sizeof(kinds[0]) ? "," : " or") : "",
+				      kinds[i].kind);
 		error_cell(b, bin, why);
 		return;
 	}
@@ -426,6 +445,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 			SET(c->name, r->name);
 			SET(c->phase, r->phase);
 			SET(c->abi, abi[a]);
+			SET(c->column, cell_column(kind, abi[a]));
 			SET(c->libc, cell_libc(abi[a], libc));
 			if (seen) {
 				SET(c->phase, seen->phase);
@@ -459,6 +479,7 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 		SET(c->name, tc->name);
 		SET(c->phase, tc->phase);
 		SET(c->abi, tc->abi);
+		SET(c->column, cell_column(kind, tc->abi));
 		SET(c->libc, cell_libc(tc->abi, libc));
 		SET(c->observed, tc->class);
 		SET(c->detail, tc->detail);
@@ -527,42 +548,50 @@ static const char *verdict(const struct cell *c)
 	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
 }
 
+/* A record's keys, in order (results-record.h). */
+static const char *const result_keys[] = {
+#define KEY(key, what) #key,
+	RESULT_KEYS(KEY)
+#undef KEY
+};
+
+/* The value of a record's key for cell c of boot b. */
+static const char *record_value(const struct boot *b, const struct cell *c, const char *key)
+{
+	const struct meta *m = &b->meta;
+	const struct { const char *key, *value; } values[] = {
+		{ "run_id", m->run_id }, { "boot", b->dir }, { "arch", m->machine },
+		{ "userland", m->userland }, { "distro", m->distro[0] ? m->distro : "-" },
+		{ "kernel", m->kernel }, { "kernel_source", m->kernel_source },
+		{ "config", m->config }, { "patches", m->patches }, { "rtc_base", m->rtc_base },
+		{ "accel", m->accel }, { "accel_note", m->accel_note }, { "abi", c->abi },
+		{ "libc", c->libc }, { "column", c->column }, { "scenario", c->scenario },
+		{ "case", c->name }, { "phase", c->phase }, { "expected", c->expected },
+		{ "observed", c->observed }, { "detail", c->detail }, { "reason", c->reason },
+		{ "verdict", verdict(c) },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
+		if (!strcmp(values[i].key, key))
+			return values[i].value;
+	die("results-record.h declares the key \"%s\", which the collector does not write", key);
+}
+
 static void write_json(FILE *f, struct boot *boots, size_t nboots)
 {
-	size_t i, j;
+	size_t i, j, k, nkeys = sizeof(result_keys) / sizeof(result_keys[0]);
 	int first = 1;
 
 	fputs("[\n", f);
 	for (i = 0; i < nboots; i++) {
-		const struct meta *m = &boots[i].meta;
-
 		for (j = 0; j < boots[i].ncells; j++) {
-			const struct cell *c = &boots[i].cells[j];
-
 			fputs(first ? "{" : ",\n{", f);
 			first = 0;
-			json_field(f, "run_id", m->run_id, 0);
-			json_field(f, "boot", boots[i].dir, 0);
-			json_field(f, "arch", m->machine, 0);
-			json_field(f, "userland", m->userland, 0);
-			json_field(f, "distro", m->distro[0] ? m->distro : "-", 0);
-			json_field(f, "kernel", m->kernel, 0);
-			json_field(f, "kernel_source", m->kernel_source, 0);
-			json_field(f, "config", m->config, 0);
-			json_field(f, "patches", m->patches, 0);
-			json_field(f, "rtc_base", m->rtc_base, 0);
-			json_field(f, "accel", m->accel, 0);
-			json_field(f, "accel_note", m->accel_note, 0);
-			json_field(f, "abi", c->abi, 0);
-			json_field(f, "libc", c->libc, 0);
-			json_field(f, "scenario", c->scenario, 0);
-			json_field(f, "case", c->name, 0);
-			json_field(f, "phase", c->phase, 0);
-			json_field(f, "expected", c->expected, 0);
-			json_field(f, "observed", c->observed, 0);
-			json_field(f, "detail", c->detail, 0);
-			json_field(f, "reason", c->reason, 0);
-			json_field(f, "verdict", verdict(c), 1);
+			for (k = 0; k < nkeys; k++)
+				json_field(f, result_keys[k],
+					   record_value(&boots[i], &boots[i].cells[j], result_keys[k]),
+					   k + 1 == nkeys);
 			fputc('}', f);
 		}
 	}
@@ -584,12 +613,12 @@ static void write_tap(FILE *f, struct boot *boots, size_t nboots)
 
 			if (c->skipped)
 				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
-					++n, m->machine, m->config, cell_column(c),
+					++n, m->machine, m->config, c->column,
 					c->scenario, c->name, c->phase, c->detail);
 			else
 				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
 					c->match ? "ok" : "not ok", ++n, m->machine,
-					m->config, cell_column(c), c->scenario, c->name,
+					m->config, c->column, c->scenario, c->name,
 					c->phase, c->observed, c->expected, c->detail);
 		}
 	}
@@ -614,8 +643,8 @@ static void write_block(FILE *f, const struct boot *b)
 	if (b->meta.accel_note[0])
 		fprintf(f, "  (why %s: %s)\n", b->meta.accel, b->meta.accel_note);
 	fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
-	for (a = 0; a < NABIS; a++)
-		fprintf(f, " %-20s", abi_columns[a]);
+	for (a = 0; a < NCOLUMNS; a++)
+		fprintf(f, " %-20s", columns[a]);
 	fputc('\n', f);
 	for (j = 0; j < b->ncells; j++) {
 		const struct cell *c = &b->cells[j];
@@ -628,7 +657,7 @@ static void write_block(FILE *f, const struct boot *b)
 		if (k < j)
 			continue;	/* row printed already */
 		fprintf(f, "  %-8s %-22s %-7s", c->scenario, c->name, c->phase);
-		for (a = 0; a < NABIS; a++) {
+		for (a = 0; a < NCOLUMNS; a++) {
 			char text[48] = "-";
 
 			for (k = j; k < b->ncells; k++) {
@@ -637,7 +666,7 @@ static void write_block(FILE *f, const struct boot *b)
 				if (strcmp(d->scenario, c->scenario) ||
 				    strcmp(d->name, c->name) ||
 				    strcmp(d->phase, c->phase) ||
-				    strcmp(cell_column(d), abi_columns[a]))
+				    strcmp(d->column, columns[a]))
 					continue;
 				if (d->match || d->skipped)
 					snprintf(text, sizeof(text), "%s", d->observed);
@@ -667,7 +696,7 @@ static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
 			t->mismatches++;
 			fprintf(f, "  MISMATCH %s%s%s %s.%s.%s: observed %s, expected %s (%s): %s\n",
 				name_boot ? b->dir : "", name_boot ? " " : "",
-				cell_column(c), c->scenario, c->name, c->phase, c->observed,
+				c->column, c->scenario, c->name, c->phase, c->observed,
 				c->expected, c->reason, c->detail);
 		}
 	}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * results-record.h - the results vocabulary, declared once: the kinds of
+ * scenario program, the ABIs of their cells, a block's columns, and the keys
+ * of a record of results.json. y2038-collect (results.json's one writer)
+ * compiles it; make reads the program kinds from it (host-tools/verdicts/
+ * verdicts.mk), and report.py, kcidb.sh and lava.sh read the records it
+ * describes, each cell's column as the collector wrote it.
+ *
+ * A scenario program is NAME-KIND (clock-legacy): its kind says which libc
+ * it is built with, what its libc cells' ABI is, which raw ABI its raw cells
+ * are in (- for none: a musl program has its libc cases only; the glibc
+ * time64 program has the raw ones), and the column its libc cells are shown
+ * in. A kernel program judges the kernel: its cells' ABIs are the ones its
+ * rows in expectations.tsv name.
+ *
+ *   KIND(kind, libc, libc ABI, raw ABI, column, what it is)
+ */
+#ifndef Y2038_RESULTS_RECORD_H
+#define Y2038_RESULTS_RECORD_H
+
+#define RESULT_KINDS(KIND) \
+	KIND(legacy, glibc, legacy, raw32, legacy, "glibc, 32-bit time_t") \
+	KIND(time64, glibc, time64, raw64, time64, "glibc, -D_TIME_BITS=64") \
+	KIND(musl, musl, time64, -, musl, "musl, whose time_t is 64-bit only") \
+	KIND(kernel, glibc, kernel, -, kernel, "judges the kernel (rtc, census), built once")
+
+/*
+ * A block's columns, left to right, and the ABI of the cells in each: the
+ * ABIs, with musl's time64 programs in a column of their own beside glibc's.
+ *
+ *   COLUMN(column, its cells' ABI, what it shows)
+ */
+#define RESULT_COLUMNS(COLUMN) \
+	COLUMN(legacy, legacy, "a glibc program with a 32-bit time_t") \
+	COLUMN(time64, time64, "a glibc program built with -D_TIME_BITS=64") \
+	COLUMN(musl, time64, "a musl program: 64-bit time_t only") \
+	COLUMN(raw32, raw32, "the old (time32) syscall, raw") \
+	COLUMN(raw64, raw64, "its time64 twin, raw") \
+	COLUMN(kernel, kernel, "what the kernel does by itself")
+
+/*
+ * A record of results.json, one per cell, keys in this order.
+ *
+ *   KEY(key, what it says)
+ */
+#define RESULT_KEYS(KEY) \
+	KEY(run_id, "the run (results/<run-id>/)") \
+	KEY(boot, "the boot's folder: boots/<boot>/") \
+	KEY(arch, "the machine (machines/<arch>.mk)") \
+	KEY(userland, "the Debian architecture of the programs") \
+	KEY(distro, "the distribution whose root the boot carried, or -") \
+	KEY(kernel, "the kernel's Debian version, or the host's uname -r") \
+	KEY(kernel_source, "linux-source-X.Y, or \"this host\"") \
+	KEY(config, "compat32=y, compat32=n, or a host column: libfaketime, libfaketime-static") \
+	KEY(patches, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
+	KEY(rtc_base, "the guest's RTC at power-on, or -") \
+	KEY(accel, "kvm, tcg, native or qemu-user") \
+	KEY(accel_note, "why not the first way tried") \
+	KEY(abi, "legacy, time64, raw32, raw64 or kernel") \
+	KEY(libc, "what the cell's program said it ran on (glibc-2.36, musl-1.2.5), - for raw and kernel cells") \
+	KEY(column, "the cell's column in its block (RESULT_COLUMNS)") \
+	KEY(scenario, "the family (clock, ...), a kernel scenario, or a distribution's session") \
+	KEY(case, "the case") \
+	KEY(phase, "before, after, across, set, run, now: when it ran") \
+	KEY(expected, "the outcome expectations.tsv expects") \
+	KEY(observed, "the outcome observed: PASS, WRAP, an errno name, ...") \
+	KEY(detail, "what was seen: the syscall, the values, the errno") \
+	KEY(reason, "the expectation's reason, naming the source line that decides it") \
+	KEY(verdict, "match, MISMATCH, or skip (the machine was not available)")
+
+#endif
