@@ -72,8 +72,15 @@ KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
 # --- Machines: facts are data (machines/*.mk over machines/defaults.mk).
 include machines/defaults.mk
 MACHINE_FILES := $(filter-out defaults,$(patsubst machines/%.mk,%,$(sort $(wildcard machines/*.mk))))
-ALL_MACHINES  := $(filter $(MACHINE_FILES),$(MACHINE_ORDER)) $(filter-out $(MACHINE_ORDER),$(MACHINE_FILES))
-include $(ALL_MACHINES:%=machines/%.mk)
+include $(MACHINE_FILES:%=machines/%.mk)
+$(foreach m,$(MACHINE_FILES),$(if $(filter 32 64,$($(m).bits)),,\
+	$(error machines/$(m).mk: $(m).bits is "$($(m).bits)": the kernel's word size, 32 or 64)))
+# Every subset of machines is derived from their keys, never listed. The
+# order they are built and booted in: the 32-bit kernels first, whose
+# verdicts are the ones most asked for.
+machines-where = $(strip $(foreach m,$(MACHINE_FILES),$(if $(filter $(2),$($(m).$(1))),$(m))))
+MACHINES_32BIT := $(call machines-where,bits,32)
+ALL_MACHINES   := $(MACHINES_32BIT) $(call machines-where,bits,64)
 # $(1): machine, $(2): key: its own value, else its board's, else the default.
 define machine-key
 ifeq ($(origin $(1).$(2)),undefined)
@@ -82,6 +89,11 @@ endif
 endef
 $(foreach m,$(ALL_MACHINES),$(foreach k,$(MACHINE_KEYS),$(eval $(call machine-key,$(m),$(k)))))
 MACHINES ?= $(ALL_MACHINES)
+# The Debian architectures the lab fetches packages of (host-tools/distro/
+# debian.sh): its machines' userlands and shipped configs, and this host's,
+# through whose lists arch-independent packages (linux-source) come.
+export LAB_DEBIAN_ARCHES := $(sort $(foreach m,$(ALL_MACHINES),$($(m).userland) $($(m).debian_arch)) \
+	$(shell dpkg --print-architecture 2>/dev/null))
 # The machines named, in the order they are built and booted.
 override MACHINES := $(filter $(MACHINES),$(ALL_MACHINES)) $(filter-out $(ALL_MACHINES),$(MACHINES))
 # make try: every machine named (all by default) that runs the program's

@@ -14,7 +14,7 @@ trixie.demo_packages  := libc6 libgcc-s1 libacl1 libattr1 libcap2 libgmp10 libse
 # on the 32-bit kernels: the libc column's glibc-2.41 cells beside the
 # matrix's static 2.36 ones. (On all four machines, run run-libc: the same
 # outcomes on x86_64 and arm64, at 8 s more a boot.)
-trixie.libc_scenarios := i386 armv7
+trixie.libc_scenarios  = $(MACHINES_32BIT)
 trixie.programs.i386  := trixie-time64=bookworm/time64 trixie_busybox-time64=bookworm/busybox \
 	trixie_dash-legacy=bookworm/dash
 trixie.programs.armhf := trixie-time64=bookworm/time64 trixie_busybox-time64=bookworm/busybox \

@@ -7,6 +7,7 @@
 #   say TAG TEXT            the lab's progress line ("  TAG      text")
 #   die TEXT                "tool: TEXT" on stderr, exit 1
 #   machine_facts FILE      a machine's facts (build/machines/M.env) as variables
+#   qemu_board_args         a machine's QEMU options, but what boots it
 #   boot_record FILE K=V... a boot's record (meta), with the keys of
 #                           host-tools/boot/boot-record.h only, written whole
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -47,6 +48,14 @@ machine_facts() {
 # The boot record's keys: host-tools/boot/boot-record.h, which the
 # collector reads too.
 BOOT_RECORD_KEYS=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$LAB_TOP/host-tools/boot/boot-record.h")
+
+# The QEMU options of a machine's guest but for what boots it (kernel,
+# initramfs, command line, RTC), where its console and TAP go and its
+# accelerator: its board, its memory (MiB) and what every guest of the lab
+# has. The one builder, for the lab's boots (boot.sh) and LAVA's (lava.sh).
+qemu_board_args() {
+	printf '%s' "$qemu_args -m $memory -nodefaults -display none -no-reboot"
+}
 
 # boot_record FILE KEY=VALUE...: written to FILE.tmp and renamed, so a
 # reader never sees half a record. A value's newlines become spaces.

@@ -9,7 +9,10 @@ armv7.userland       := armhf
 armv7.ucross         := arm-linux-gnueabihf-
 armv7.musl_target    := arm-linux-musleabihf
 armv7.qemu           := qemu-system-arm
-armv7.qemu_args      := -M virt,highmem=off -cpu cortex-a15 -m 256
+armv7.qemu_args      := -M virt,highmem=off -cpu cortex-a15
+armv7.memory         := 256
+armv7.bits           := 32
+armv7.elf_machine    := 40
 armv7.packages       := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
 armv7.kunit_arch     := arm
 armv7.distro_arch    := armhf

@@ -1,11 +1,17 @@
 # Every machine's keys, and the value a machine has unless its own file
 # (machines/<name>.mk, one per machine) says otherwise. Keys:
 #   karch, ktarget, kimage, kcross  the kernel's ARCH, make target, image, CROSS_COMPILE
+#   bits                            the kernel's word size, 32 or 64: every subset of
+#                                   "the 32-bit machines" is derived from it (Makefile)
 #   fragment                        its config fragment (plus common and compat32-y/n)
 #   userland, ucross                which scenario build runs on it, and its compiler
+#   elf_machine                     the ELF machine (e_machine) of its userland's programs:
+#                                   3 for i386, 40 for ARM (a root's programs are checked
+#                                   against it)
 #   musl_target                     Debian musl-dev's target for that userland: the
 #                                   machine runs the musl column (optional)
-#   qemu, qemu_args                 the emulator and the board
+#   qemu, qemu_args, memory         the emulator, the board, and the guest's memory in
+#                                   MiB (a boot kind may ask for more: host-tools/boot/boot.mk)
 #   console, tap_dev                kernel console, and the guest device TAP goes to
 #   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
 #   accel                           accelerators to try in order (kvm only if proved)
@@ -28,14 +34,11 @@
 #                                   distribution's root disk (make validate-distro)
 #   board                           the QEMU board's facts below (pc, arm-virt), which
 #                                   a machine has unless it says otherwise
-MACHINE_KEYS := karch ktarget kimage kcross fragment userland ucross qemu qemu_args \
+MACHINE_KEYS := karch bits ktarget kimage kcross fragment userland elf_machine ucross qemu qemu_args memory \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
 	musl_target distro_arch debian_arch debian_flavour scan_machine faketime faketime_packages lava_arch board \
 	virtio_blk
 
-# The order machines are built and booted in: the 32-bit kernels first,
-# whose verdicts are the ones most asked for; any other machine after them.
-MACHINE_ORDER := i386 armv7 x86_64 arm64
 
 # A machine's value of a key: its own, else its board's, else this default
 # ($(1) is the machine's name).

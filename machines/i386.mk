@@ -3,7 +3,10 @@
 i386.karch          := i386
 i386.board          := pc
 i386.qemu           := qemu-system-i386
-i386.qemu_args      := -M pc -m 128
+i386.qemu_args      := -M pc
+i386.memory         := 128
+i386.bits           := 32
+i386.elf_machine    := 3
 i386.accel          := kvm tcg
 i386.userland       := i386
 i386.ucross         := i686-linux-gnu-

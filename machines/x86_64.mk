@@ -4,7 +4,10 @@
 x86_64.karch     := x86_64
 x86_64.board     := pc
 x86_64.qemu      := qemu-system-x86_64
-x86_64.qemu_args := -M pc -m 256
+x86_64.qemu_args := -M pc
+x86_64.memory    := 256
+x86_64.bits      := 64
+x86_64.elf_machine := 3
 x86_64.accel     := kvm tcg
 # The guest runs i386 programs, which IA32_EMULATION executes.
 x86_64.userland  := i386

@@ -11,9 +11,15 @@
 # other answer of rtc_hctosys_time_ok(), and each other kernel, 9 min
 # each) are targets of their own. Every script prints TAP with
 # tests/lib/tap.sh and adds its counts to $COUNTS.
-CHECK_MACHINES ?= i386 armv7
+CHECK_MACHINES ?= $(MACHINES_32BIT)
+# The machine of the checks that boot one machine: the fault boots, the host
+# column both ways, the unpatched SIOCGSTAMP_OLD boot, the apps boots,
+# validate-distro and try, LAVA, concurrent and interrupted runs, the other
+# kernels' matrices and the KUnit run. Their scripts build and read i386
+# programs (i686-linux-gnu-gcc, DISTRO_ARCH=i386).
+CHECK_MACHINE  := i386
 CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(call kernel-sources-where,$$4 == "matrix"))
-KUNIT_CHECK_RUNS = $(if $(filter i386,$(KUNIT_MACHINES)),$(KERNEL):i386)
+KUNIT_CHECK_RUNS = $(if $(filter $(CHECK_MACHINE),$(KUNIT_MACHINES)),$(KERNEL):$(CHECK_MACHINE))
 
 # The report page is checked in Debian's Chromium; the parsers are fuzzed
 # with clang's libFuzzer.
@@ -40,7 +46,7 @@ $(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verd
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-o $@ $(filter %.c,$^)
-unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(MACHINE_ENVS)/i386.env
+unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(call machine-env,$(CHECK_MACHINE))
 	$(Q)rc=0; $(BUILD)/tests/unit || rc=1; \
 	for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
 
@@ -82,28 +88,28 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
 # ...and where the series' first patch matters: SIOCGSTAMP_OLD with
 # COMPAT_32BIT_TIME=n, without it (the overrun) and with it (the old layout).
-UNPATCHED_STAMP_CHECK := MACHINES=i386 CONFIGS=compat32-n BOOT_KINDS=matrix FAKETIME=no
-# The apps boots on i386 only: each distribution's applications for real,
-# without armv7's slower ones (the boots make run adds for APPS_MACHINES).
-CHECK_APPS_MACHINES := i386
+UNPATCHED_STAMP_CHECK := MACHINES=$(CHECK_MACHINE) CONFIGS=compat32-n BOOT_KINDS=matrix FAKETIME=no
+# The apps boots on one machine only: each distribution's applications for
+# real, without the other's slower ones (make run adds them, APPS_MACHINES).
+CHECK_APPS_MACHINES := $(CHECK_MACHINE)
 CHECK_BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(if $(filter %-apps,$(k)),$(filter $(CHECK_APPS_MACHINES),$(call kind_machines,$(k))),$(call kind_machines,$(k))),$(CONFIGS:%=$(m)-%)))
-boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
+boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)tests/run/host-untouched.sh snapshot $(BUILD)/host-before
 	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-results APPS_MACHINES="$(CHECK_APPS_MACHINES)")
 	$(Q)tests/run/check-run.sh $(BUILD)/check-results/latest $(words $(CHECK_BOOTS)) $(words $(FAKED_RUNS))
 	$(Q)tests/run/report-check.sh $(BUILD)/check-results/latest
 	$(if $(filter armv7,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched/latest 1 0)
-	$(if $(filter i386,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched-stamp/latest 1 0 && \
 		tests/run/stamp-fix-check.sh $(BUILD)/check-unpatched-stamp/latest $(BUILD)/check-results/latest)
-	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/i386-compat32-y.env $(MACHINE_ENVS)/i386.env
-	$(if $(filter i386,$(FAKED_MACHINES)),$(Q)tests/run/host-column-ways.sh $(BUILD) $(HOST) $(MACHINE_ENVS)/i386.env)
-	$(if $(filter i386,$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
+	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/$(CHECK_MACHINE)-compat32-y.env $(call machine-env,$(CHECK_MACHINE))
+	$(if $(filter $(CHECK_MACHINE),$(FAKED_MACHINES)),$(Q)tests/run/host-column-ways.sh $(BUILD) $(HOST) $(call machine-env,$(CHECK_MACHINE)))
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
 	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
-	$(if $(filter i386,$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
-	$(if $(filter i386,$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
-	$(if $(filter i386,$(READY)),$(Q)tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before
 
 # --- make kernels-check: the matrix on i386 on each other kernel whose
@@ -111,7 +117,7 @@ boot-check: $(MACHINE_ENVS)/i386.env $(HOST)/y2038-run
 # matrix and the boot past 2038): the series builds and measures there, and
 # every cell must be as expected.
 .PHONY: kernels-check
-kernels-check: $(MACHINE_ENVS)/i386.env
-	$(if $(filter i386,$(READY)),$(Q)$(foreach k,$(CHECK_KERNELS),\
-		$(call locked-lab,RESULTS=$(BUILD)/check-kernels/$(k) KERNEL=$(k) MACHINES=i386 BOOT_KINDS="matrix rtc-after" FAKETIME=no) && \
+kernels-check: $(call machine-env,$(CHECK_MACHINE))
+	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(foreach k,$(CHECK_KERNELS),\
+		$(call locked-lab,RESULTS=$(BUILD)/check-kernels/$(k) KERNEL=$(k) MACHINES=$(CHECK_MACHINE) BOOT_KINDS="matrix rtc-after" FAKETIME=no) && \
 		tests/run/check-run.sh $(BUILD)/check-kernels/$(k)/latest 4 0 &&) true)

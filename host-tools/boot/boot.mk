@@ -12,13 +12,13 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # only), and each demo distribution's own programs across the overflow (more
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
 # programs (KIND.bins, a function of the machine, $(1)), initramfs and
-# extra QEMU arguments; optionally its machines (all, else) and its guest
+# memory in MiB (the machine's, else); optionally its machines (all, else) and its guest
 # and boot timeouts (GUEST_TIMEOUT and BOOT_TIMEOUT, else).
 # The apps family (scenarios/apps/): each of APPS_DISTROS (initramfs.mk) in
 # a boot of its own on APPS_MACHINES (on x86_64 and arm64 the same userland
 # runs on a compat kernel), its session one program that may take minutes
 # (CPython's test modules).
-APPS_MACHINES    ?= i386 armv7
+APPS_MACHINES    ?= $(MACHINES_32BIT)
 BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps)
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
@@ -30,11 +30,11 @@ rtc-after.bins   := rtc-kernel
 rtc-after.initrd := initramfs.cpio
 $(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BASE))\
 	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
-	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := -m 512)\
+	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := 512)\
 	$(eval $(d).distro := $(d)))
 $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.rtc := $(RTC_BASE))\
 	$(eval $(d)-apps.bins = apps-$$(call apps_abi,$(d),$$($$(1).userland)))\
-	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := -m 768)\
+	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := 768)\
 	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
 	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
 # Not in the default list: make validate-distro and make try boot these.
@@ -50,7 +50,7 @@ DISTRO_ROOT_ARGS := root=/dev/vda rw rootwait
 # user's own), and DISTRO_RTC unless it says otherwise.
 DISTRO_KINDS := distro distro-past distro-setup distro-init distro-across
 $(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k))$(eval $(k).initrd := empty.cpio)\
-	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := -m 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
+	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
 	$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
 distro.bins      := smoke-distro
 distro.append    := $(DISTRO_ROOT_ARGS) init=/init
@@ -80,7 +80,7 @@ try.dir          := -try
 try.rtc          := $(RTC_BASE)
 try.bins         := try-user
 try.initrd       := try.cpio
-try.memory       := -m 512
+try.memory       := 512
 # The machines a kind boots on: KIND.machines, else all. $(1): kind
 kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(MACHINES))
 BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
@@ -96,7 +96,7 @@ define boot-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
-		scenarios=$$(call commas,$$(call $(3).bins,$(1))) extra_qemu_args="$$($(3).memory)" \
+		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
 		disk=$$($(3).disk) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \

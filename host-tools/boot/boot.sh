@@ -9,7 +9,7 @@
 #     distro=NAME             the distribution whose root it carries (demo boots; default -)
 #     kernel_env=FILE         written by kernel.sh (image, version, patches)
 #     initrd=FILE scenarios=a,b,c   (no FILE: FILE.error says why, if anything)
-#     extra_qemu_args=ARGS    what this kind of boot adds (more memory)
+#     memory=MIB              more memory than the machine's (a kind of boot)
 #     rtc_base=ISO-8601       the guest's RTC at power-on
 #     guest_timeout=S         per scenario, enforced inside the guest
 #     boot_timeout=S          for the whole guest, enforced here
@@ -31,7 +31,9 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-run_id= extra_qemu_args= distro=- disk= disk_writes=drop
+# shellcheck source=host-tools/boot/guest-cmdline.sh
+. "$(dirname "$0")/guest-cmdline.sh"
+run_id= distro=- disk= disk_writes=drop
 kv_args "$@"
 need out machine_env config scenarios
 machine_facts "$machine_env"
@@ -80,7 +82,6 @@ if [ -n "$BOOT_ERROR" ]; then
 	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
 	exit 0
 fi
-qemu_args+=" $extra_qemu_args"
 if [ -n "$disk" ]; then
 	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disk (machines/defaults.mk)"
 	# cache=unsafe: the guest's flushes cost no host sync; a disk that is
@@ -92,7 +93,7 @@ fi
 # Everything a guest of this machine needs but its command line.
 qemu_base() {
 	local dir=$1
-	echo "$qemu $qemu_args -nodefaults -display none -no-reboot" \
+	echo "$qemu $(qemu_board_args)" \
 		"-kernel $KERNEL_IMAGE -initrd $initrd -rtc base=$rtc_base" \
 		"${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@FILE@/$dir/tap.log}"
 }
@@ -115,7 +116,7 @@ choose_accel() {
 				dir=$(mktemp -d)
 				# shellcheck disable=SC2046
 				if timeout -k 2 15 $(qemu_base "$dir") -accel kvm \
-					-append "console=$console panic=-1 y2038.guest y2038.tap=$tap_dev" \
+					-append "$(guest_cmdline "$console" "" "$tap_dev" "")" \
 					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
 					verdict=kvm
 				else
@@ -137,8 +138,6 @@ choose_accel() {
 }
 
 acc=$(choose_accel)
-# shellcheck source=host-tools/boot/guest-cmdline.sh
-. "$(dirname "$0")/guest-cmdline.sh"
 cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "${extra_append:-}")
 cmd="$(qemu_base "$out") -accel $acc"
 printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"

@@ -2,6 +2,9 @@
 # command line, in one place, so a LAVA job boots exactly as the lab does.
 #
 #   guest_cmdline CONSOLE SCENARIOS TAP_DEV TIMEOUT [EXTRA]
+#
+# SCENARIOS and TIMEOUT may be empty: a guest that only shows it booted
+# (boot.sh's KVM check).
 guest_cmdline() {
-	printf '%s' "console=$1 panic=-1 y2038.guest y2038.run=$2 y2038.tap=$3 y2038.timeout=$4${5:+ $5}"
+	printf '%s' "console=$1 panic=-1 y2038.guest${2:+ y2038.run=$2} y2038.tap=$3${4:+ y2038.timeout=$4}${5:+ $5}"
 }

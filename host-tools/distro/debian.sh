@@ -51,10 +51,9 @@ if [ "$cmd" = served ]; then
 	exit 0
 fi
 [ -n "$cache" ] && [ -n "$arch" ] || die "usage: debian.sh root|subset|config|package cache=DIR arch=ARCH ..."
-case $arch in
-i386 | armhf | amd64 | arm64) ;;
-*) die "arch=$arch: the lab knows Debian's i386, armhf, amd64 and arm64" ;;
-esac
+[ -n "${LAB_DEBIAN_ARCHES:-}" ] || die "LAB_DEBIAN_ARCHES is not set: make sets it from machines/*.mk (run this through make)"
+[[ " $LAB_DEBIAN_ARCHES " == *" $arch "* ]] ||
+	die "arch=$arch: the lab knows Debian's $LAB_DEBIAN_ARCHES (the machines' userland and debian_arch, machines/*.mk, and this host's)"
 
 base=$cache/debian/$suite-$arch
 mkdir -p "$base"

@@ -36,10 +36,10 @@ DISTRO_ARCH    ?= i386
 # The smoke tests run at a date before the overflow: the question is whether
 # the distribution can drop the time32 syscalls now.
 DISTRO_RTC     ?= 2026-06-01T00:00:00
-# The machine: the one the distribution names for that architecture
-# (DISTRO.machine.ARCH: a distribution without a kernel of it), else the
-# first whose distro_arch it is.
-DISTRO_MACHINE := $(or $($(DISTRO).machine.$(DISTRO_ARCH)),$(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m)))))
+# The machine (DISTRO_MACHINE=, else the one the distribution names for that
+# architecture, DISTRO.machine.ARCH: a distribution without a kernel of it,
+# else the first whose distro_arch it is).
+DISTRO_MACHINE ?= $(or $($(DISTRO).machine.$(DISTRO_ARCH)),$(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m)))))
 DISTRO_ROOT    ?=
 DISTRO_CONFIG  ?=
 DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian $(DISTRO) $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
@@ -69,6 +69,7 @@ SESSION_TIMEOUTS := GUEST_TIMEOUT=1200 BOOT_TIMEOUT=1500
 validate-distro:
 	$(if $(filter $(DISTRO),$(KNOWN_DISTROS)),,$(error DISTRO=$(DISTRO): the lab knows $(KNOWN_DISTROS) (one file each in distros/)))
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
+	$(if $(filter $(DISTRO_MACHINE),$(ALL_MACHINES)),,$(error DISTRO_MACHINE=$(DISTRO_MACHINE): the lab knows $(ALL_MACHINES) (machines/*.mk)))
 	$(if $(filter yes no,$(DISTRO_INIT)),,$(error DISTRO_INIT=$(DISTRO_INIT): yes (boot the root's own init too) or no))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
 	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH),true)

@@ -131,7 +131,7 @@ write_job() {
 		echo "        parameters:"
 		echo "          command: $qemu"
 		echo "          options:"
-		echo "          - $(q "$qemu_args -nodefaults -display none -no-reboot -accel tcg")"
+		echo "          - $(q "$(qemu_board_args) -accel tcg")"
 		echo "          - $(q "$console_file")"
 		echo "          - $(q "$tap_stdio")"
 		echo "          extra: [$(q "-rtc base=$rtc_base")]"

@@ -18,7 +18,7 @@ report:
 # run with a cell not as expected still takes part, its cells marked; the
 # target fails at the end.
 COMPARE_KERNELS  ?= $(KERNEL_CHOICES)
-COMPARE_MACHINES ?= i386 armv7
+COMPARE_MACHINES ?= $(MACHINES_32BIT)
 COMPARE_DIR       = $(RESULTS)/$(RUN_ID)-compare
 .PHONY: compare-kernels
 compare-kernels:

@@ -250,5 +250,28 @@ make -C "$tree" BUILD="$work/tree-build" "$work/tree-build/machines/armv7b.env" 
 expect "a new machine: its facts for the shell, its own over its board's and the defaults" \
 	test "$(. "$work/tree-build/machines/armv7b.env" && echo "$machine $karch $console $fragment $lava_arch")" = \
 	"armv7b arm ttyAMA0 patches/config/arch-armv7b.config arm"
+# Every subset is derived from the machines' keys: the new 32-bit machine
+# is in each, and validate-distro and try boot it, with nothing else edited.
+cat >"$tree/show-subsets.mk" <<'MK'
+include Makefile
+show-subsets:
+	@echo "order=$(ALL_MACHINES)|32bit=$(MACHINES_32BIT)|check=$(CHECK_MACHINES)|apps=$(APPS_MACHINES)|compare=$(COMPARE_MACHINES)|trixie-libc=$(trixie.libc_scenarios)|kunit=$(KUNIT_MACHINES)"
+MK
+subsets=$(make -s -C "$tree" -f show-subsets.mk show-subsets CACHE="$work/cache" BUILD="$work/tree-build" 2>&1)
+for subset in order 32bit check apps compare trixie-libc; do
+	expect "a new machine: it is in the derived subset $subset" \
+		grep -qE "(^|\|)$subset=[^|]*\barmv7b\b" <<<"$subsets"
+done
+expect "a new machine: 32-bit kernels are built and booted first" \
+	grep -qE '^order=armv7 armv7b i386 ' <<<"$subsets"
+plan=$(make -C "$tree" -n validate-distro DISTRO_ARCH=armhf DISTRO_MACHINE=armv7b DISTRO_ROOT="$work/no-root" \
+	DISTRO_CONFIG="$work/no-config" CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a new machine: validate-distro boots the root on it" \
+	grep -q "MACHINES=armv7b" <<<"$plan"
+mkdir -p "$work/tree-build/armhf" && touch "$work/tree-build/armhf/try.cpio"	# what try-inputs stages
+plan=$(make -C "$tree" -n boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n" TRY_ARCH=armhf \
+	CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a new machine: make try boots a program of its userland on it (both configs)" \
+	test "$(grep -c "boot.sh out=.*/boots/armv7b-compat32-[yn]-try " <<<"$plan")" = 2
 
 tap_end
