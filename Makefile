@@ -22,7 +22,13 @@ KERNEL        ?= linux-source
 SERIES        ?= patches/series
 BUILD         ?= build
 RESULTS       ?= results
-RTC_BASE      ?= 2038-01-19T03:13:55
+# The overflow, whose one home is the harness (scenarios/harness/syscalls.h:
+# Y2038_LAST_SEC, the last second a signed 32-bit time_t holds), and the
+# moments made from it. y2038-time,SECONDS[,FORMAT]: that long after it.
+Y2038_LAST_SEC := $(shell sed -n 's/^\#define Y2038_LAST_SEC[[:space:]]*\([0-9]*\)LL.*/\1/p' scenarios/harness/syscalls.h)
+y2038-time = $(shell date -u -d @$$(($(Y2038_LAST_SEC) + $(1))) +$(or $(2),%Y-%m-%dT%H:%M:%S))
+# The guest's RTC at power-on: 13 s before the overflow (03:13:55).
+RTC_BASE      ?= $(call y2038-time,-12)
 # A second, short boot: a device that powers on after the overflow.
 RTC_AFTER_BASE ?= 2038-01-20T00:00:00
 GUEST_TIMEOUT ?= 60

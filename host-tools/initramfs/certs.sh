@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# certs.sh OUT: the apps family's certificates (scenarios/apps/session.tsv),
+# certs.sh OUT ISSUED: the apps family's certificates (scenarios/apps/session.tsv),
 # made with this machine's openssl and exact validity dates (openssl ca
 # -startdate/-enddate; OpenSSL 3.0's x509 and req only count days from now):
 #   ca.pem        a CA valid 2020-01-01 to 2050-01-01
 #   leaf-2045.pem 127.0.0.1, valid 2025-01-01 to 2045-01-01 (leaf.key)
-#   leaf-2038.pem 127.0.0.1, issued 2038-01-19T03:14:09Z, after the overflow
+#   leaf-2038.pem 127.0.0.1, issued ISSUED (YYYYMMDDHHMMSSZ: make gives the
+#                 overflow + 2 s, 2038-01-19T03:14:09Z), valid to 2048
 # EC P-256 keys: a handshake a TCG guest does quickly.
 set -euo pipefail
-[ $# -eq 1 ] || { echo "usage: certs.sh OUT" >&2; exit 2; }
+[ $# -eq 2 ] || { echo "usage: certs.sh OUT ISSUED" >&2; exit 2; }
+issued=$2
 mkdir -p "$(dirname "$1")"
 out=$(realpath "$1")
 work=$out.tmp
@@ -57,7 +59,7 @@ key ca.key
 key leaf.key
 sign ca ca.key "/CN=y2038-lab test CA" 20200101000000Z 20500101000000Z v3_ca -selfsign
 sign leaf-2045 leaf.key "/CN=127.0.0.1" 20250101000000Z 20450101000000Z v3_leaf -cert ca.pem
-sign leaf-2038 leaf.key "/CN=127.0.0.1" 20380119031409Z 20480101000000Z v3_leaf -cert ca.pem
+sign leaf-2038 leaf.key "/CN=127.0.0.1" "$issued" 20480101000000Z v3_leaf -cert ca.pem
 rm -rf "$out" "$out.new"
 mkdir "$out.new"
 cp ca.pem leaf-2045.pem leaf-2038.pem leaf.key "$out.new/"

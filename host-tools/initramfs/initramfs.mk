@@ -152,7 +152,7 @@ APPS_FILES    := scenarios/apps/session.tsv scenarios/apps/pytests.py
 apps_abi = $(or $($(1).apps_abi.$(2)),$($(1).apps_abi))
 $(BUILD)/apps-certs/ca.pem: host-tools/initramfs/certs.sh
 	$(call say,CERTS,$(@D))
-	$(Q)$< $(@D)
+	$(Q)$< $(@D) $(call y2038-time,2,%Y%m%d%H%M%SZ)
 # The root (fetched and unpacked once: its own target), then the initramfs.
 # $(1): userland, $(2): distribution
 define apps-rule

@@ -20,6 +20,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections import OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -44,8 +45,16 @@ def abi_column(cell):
     if cell["distro"] != "-" and cell["libc"] != "-":
         return "%s %s" % (cell["column"], cell["libc"])
     return cell["column"]
-WRAP = 4294967296
-OVERFLOW = 2147483648
+
+
+def overflow():
+    """The first second past a signed 32-bit time_t, from its one home."""
+    with open(os.path.join(HERE, "..", "..", "scenarios", "harness", "syscalls.h")) as f:
+        return int(re.search(r"^#define Y2038_LAST_SEC\s+(\d+)LL", f.read(), re.M).group(1)) + 1
+
+
+OVERFLOW = overflow()
+WRAP = 2 * OVERFLOW     # a 32-bit time_t wraps by 2^32 seconds
 # Why some things cannot be faked at all, for both pages.
 FAKED_LIMITS = ("libfaketime works by LD_PRELOAD in the program's own process: a static "
                 "program never loads it (the lab's guest programs are static; the host "
@@ -319,8 +328,9 @@ def timeline_svg(lines, title):
     for t in range(tmin, tmax + 1):
         x = 120 + (t - tmin) * 60
         o.append('<line x1="%d" y1="25" x2="%d" y2="%d" stroke="%s"/><text x="%d" y="%d" '
-                 'text-anchor="middle">03:14:%02d</text>'
-                 % (x, x, hh - 25, "#c00" if t == OVERFLOW else "#eee", x, hh - 10, t - 2147483640))
+                 'text-anchor="middle">%s</text>'
+                 % (x, x, hh - 25, "#c00" if t == OVERFLOW else "#eee", x, hh - 10,
+                    time.strftime("%H:%M:%S", time.gmtime(t))))
     lines_of = defaultdict(list)
     shown = []
     for k, t, v in pts:
