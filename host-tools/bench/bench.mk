@@ -2,7 +2,7 @@
 # beside its targets; make repeat runs the matrix again and again and names
 # every cell whose outcome changed.
 
-# make bench: the figures of issue 17 beside their targets. BENCH_COLD=no
+# make bench: the lab's speed and cost figures beside their targets. BENCH_COLD=no
 # skips the cold run (a make run on an empty cache: 30 to 40 minutes);
 # BENCH_COLD_MACHINES= picks its machines (default: all, as make run);
 # BENCH_CHECK=yes also times make check on an empty cache (most of an hour).

@@ -79,7 +79,10 @@ fragments="${configs[*]}"
 kernel_source "$cache" "$package" "$series"
 
 # --- Where: the result, named by its inputs; the machine's build folder.
-fhash=$(cat $fragments | sha256sum | cut -c1-12)
+# What the fragments ask for, not how their comments say why: a comment
+# changed rebuilds nothing ("# CONFIG_X is not set" is a request).
+fhash=$(cat $fragments | grep -E -e '^[^#[:space:]]' -e '^# CONFIG_[A-Za-z0-9_]+ is not set$' |
+	sha256sum | cut -c1-12)
 base=$builds/$srcpkg-$version
 result=$base/$machine-$config-p$phash-f$fhash
 machine_work "$builds"

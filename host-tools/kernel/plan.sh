@@ -12,8 +12,8 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 # A full build of one lab kernel compiles about 800 objects (NET, INET and
-# ext4 for the scenarios), measured at 500 to 900 s on 2 cores (make bench,
-# issue 8); a second config from the first's tree recompiles a few dozen
+# ext4 for the scenarios), measured at 500 to 900 s on 2 cores (make bench);
+# a second config from the first's tree recompiles a few dozen
 # and relinks.
 FULL_CORE_SECONDS=1300
 REBUILD_SECONDS=90
