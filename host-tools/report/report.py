@@ -457,6 +457,64 @@ def pytests_lines(run, boot):
     return lines
 
 
+def old_binaries(cells):
+    """(tone, title, text) per distribution's own programs (its demo session)
+    and applications (the apps family), with COMPAT_32BIT_TIME=y: per column,
+    which of their cases fail before, across or after the overflow."""
+    groups = OrderedDict()
+    for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["arch"])):
+        if c["distro"] == "-" or c["config"] != "compat32=y":
+            continue
+        if c["scenario"] == "apps":
+            kind = "applications"
+        elif c["scenario"].split("_")[0] == c["distro"]:
+            kind = "own programs"
+        else:
+            continue    # the lab's programs on the distribution's libc
+        g = groups.setdefault((c["distro"], kind), OrderedDict()).setdefault(
+            c["column"], {"machines": set(), "cases": set(), "bad": OrderedDict()})
+        g["machines"].add(c["arch"])
+        g["cases"].add((c["case"], c["phase"]))
+        if c["observed"] not in GOOD | NEUTRAL:
+            g["bad"].setdefault(c["case"], set()).add(c["observed"])
+    out = []
+    for (distro, kind), columns in groups.items():
+        parts = []
+        for column, g in columns.items():
+            names = ["%s (%s)" % (case, "/".join(sorted(obs))) for case, obs in g["bad"].items()]
+            parts.append("%s on %s: %d of %d fail%s" % (
+                column, ", ".join(sorted(g["machines"])), len(g["bad"]), len(g["cases"]),
+                ": " + ", ".join(names[:4]) + (" and %d more" % (len(names) - 4) if len(names) > 4 else "")
+                if names else ""))
+        out.append(("bad" if any(g["bad"] for g in columns.values()) else "good",
+                    "%s's %s" % (distro, kind), "; ".join(parts) + "."))
+    return out
+
+
+def distro_answers(run):
+    """Each distribution's answer, from the newest make validate-distro run
+    beside this one (results/<run-id>/distro/): (distribution, answer, run id)."""
+    results = os.path.dirname(os.path.abspath(run))
+    newest = {}
+    for rid in sorted(os.listdir(results)) if os.path.isdir(results) else []:
+        path = os.path.join(results, rid, "distro")
+        if rid == "latest" or not os.path.isfile(os.path.join(path, "verdict.json")):
+            continue
+        try:
+            with open(os.path.join(path, "verdict.json")) as f:
+                v = json.load(f)
+            with open(os.path.join(path, "report.txt")) as f:
+                answer = f.read().split("\n")[1].strip()
+        except (OSError, ValueError, IndexError):
+            continue
+        # its first clause: the whole answer is in that run's distro/report.txt
+        answer = answer.split("; ")[0].rstrip(".")
+        if len(answer) > 120:
+            answer = answer[:119] + "…"
+        newest[v.get("distribution", rid)] = (v.get("can_turn_off", "unknown"), answer, rid)
+    return [(d,) + newest[d] for d in sorted(newest)]
+
+
 def apps_grid(cells, run=None):
     """(columns, rows, python) of the apps cells: columns are boots (machine,
     config, distro, ABI), rows are (case, phase) -> {column: cell}; python is
@@ -528,8 +586,15 @@ def page(cells, run, template):
     fv = faked_vs_real(cells)
     # The apps family has its own section: applications, not interfaces.
     hm, nrows, ncols = heatmap([c for c in cells if c["scenario"] != "apps"])
-    fl = "\n".join('<li class="f-%s"><b>%s.</b> %s</li>' % (tone, h(title), h(text))
-                   for tone, title, text in findings(cells))
+    def items(found):
+        return "\n".join('<li class="f-%s"><b>%s.</b> %s</li>' % (tone, h(title), h(text))
+                         for tone, title, text in found)
+    # the closing count is the page's first line already
+    fl = items(f for f in findings(cells) if f[1] != "Expectations")
+    answers = distro_answers(run)
+    distros = items(("good" if can == "yes" else "bad", "%s (run %s)" % (d, rid), answer)
+                    for d, can, answer, rid in answers) if answers else \
+        "<li>No distribution validated beside this run: <code>make validate-distro</code> answers for one.</li>"
 
     def opts(key):
         return "".join("<option>%s</option>" % h(v) for v in sorted({c[key] for c in cells}))
@@ -539,6 +604,8 @@ def page(cells, run, template):
         "HEATMAP": hm,
         "HEATMAP_SIZE": "%d interfaces by %d machine, config and ABI columns" % (nrows, ncols),
         "FINDINGS": fl,
+        "OLD_BINARIES": items(old_binaries(cells)) or "<li>No distribution's programs in this run.</li>",
+        "DISTROS": distros,
         "ARCH_OPTIONS": opts("arch"),
         "CONFIG_OPTIONS": opts("config"),
         "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in ABIS),
@@ -560,6 +627,14 @@ def markdown(cells, run=None):
     for tone, title, text in findings(cells):
         o.append("- **%s.** %s" % (title, text))
     o.append("")
+    old = old_binaries(cells)
+    if old:
+        o += ["## Old binaries and applications (COMPAT_32BIT_TIME=y)", ""]
+        o += ["- **%s.** %s" % (title, text) for tone, title, text in old] + [""]
+    answers = distro_answers(run) if run else []
+    if answers:
+        o += ["## Can a distribution turn COMPAT_32BIT_TIME off?", ""]
+        o += ["- **%s** (run %s): %s" % (d, rid, answer) for d, can, answer, rid in answers] + [""]
     o += ["| boot | kernel | patches | accel | cells | as expected | not |", "|---|---|---|---|---|---|---|"]
     by = OrderedDict()
     for c in sorted(cells, key=lambda c: c["boot"]):
@@ -623,7 +698,8 @@ def main():
     for c in cells:
         if not isinstance(c, dict) or list(c) != KEYS:
             die("%s: a record's keys are not those of %s (%s): collect the run again" % (
-                results, os.path.relpath(RESULTS_RECORD), ", ".join(sorted(set(c) ^ set(KEYS)))
+                results, os.path.relpath(RESULTS_RECORD, os.path.join(HERE, "..", "..")),
+                ", ".join(sorted(set(c) ^ set(KEYS)))
                 if isinstance(c, dict) else "not an object"))
     with open(os.path.join(HERE, "report.html.in")) as f:
         template = f.read()

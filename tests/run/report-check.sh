@@ -45,6 +45,8 @@ inside() {	# BOX: left,top,right,bottom within 1400x900, and not empty
 }
 expect "report: the heat map is on the first screen at 1400x900 ($(box heatmap))" inside "$(box heatmap)"
 expect "report: the headline findings are beside it ($(box findings))" inside "$(box findings)"
+expect "report: ... with the old binaries and applications that fail ($(box old-binaries))" inside "$(box old-binaries)"
+expect "report: ... and each distribution's answer, or how to get one ($(box distros))" inside "$(box distros)"
 expect "report: the heat map has a square per cell ($n)" \
 	test "$(grep -o 'class="hm t-' "$work/first.dom" | wc -l)" = "$n"
 expect "report: the apps section has a square per apps cell ($napps)" \

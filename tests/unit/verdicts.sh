@@ -260,6 +260,25 @@ collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps to 1901 and legacy time fails at 03:14:08" \
 	test "$(grep -c '<svg' "$run/report.html"):$(grep -c '<polyline' "$run/report.html"):$(grep -c '<title>raw32 gettimeofday at 2147483648: -2147483648</title>' "$run/report.html"):$(grep -c '<title>legacy time at 2147483648: EOVERFLOW</title>' "$run/report.html")" = "1:10:1:1"
+# The first screen's three questions: the fixture run has no distribution's
+# programs and no validate-distro beside it; then one beside it answers.
+run=$work/runs/report
+expect "report: with no distribution's programs, the old-binaries list says so" \
+	grep -q "<li>No distribution's programs in this run.</li>" "$run/report.html"
+expect "report: with no validate-distro run beside it, the distributions' list says how to get one" \
+	grep -q '<li>No distribution validated beside this run: <code>make validate-distro</code>' "$run/report.html"
+mkdir -p "$work/runs/vd1/distro"
+echo '{"distribution": "Debian bookworm i386", "can_turn_off": "no"}' >"$work/runs/vd1/distro/verdict.json"
+printf 'Can Debian bookworm i386 turn COMPAT_32BIT_TIME off?\n  NO: 17 of 339 programs break with COMPAT_32BIT_TIME=n.\n' \
+	>"$work/runs/vd1/distro/report.txt"
+python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
+expect "report: a validate-distro run beside it gives the distribution's answer, with its run id" \
+	grep -q '<li class="f-bad"><b>Debian bookworm i386 (run vd1).</b> NO: 17 of 339 programs break' "$run/report.html"
+sed 's/"column":"[^"]*",//' "$run/results.json" >"$work/no-column.json"
+mkdir -p "$work/runs/old" && cp "$work/no-column.json" "$work/runs/old/results.json"
+expect "report: records whose keys are not results-record.h's are refused, naming the difference" \
+	grep -q "a record's keys are not those of host-tools/verdicts/results-record.h (column)" \
+	<<<"$(python3 "$top/host-tools/report/report.py" "$work/runs/old" 2>&1)"
 expect "report: no results.json is a clear error" \
 	test "$(python3 "$top/host-tools/report/report.py" "$work/no-such-run" 2>&1)" = "report.py: no $work/no-such-run/results.json: collect the run first"
 
