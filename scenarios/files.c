@@ -499,7 +499,4 @@ static const struct y2038_case cases[] = {
 	FILE_CASES(RAW_CASE)
 };
 
-int main(void)
-{
-	return run_cases(cases, ARRAY_SIZE(cases));
-}
+Y2038_MAIN(cases)

@@ -8,7 +8,7 @@
  *           { "time", LIBC, Y2038_AFTER, .run = libc_time },
  *           { "time", RAW,  Y2038_AFTER, .run = raw_time },
  *   };
- *   int main(void) { return run_cases(cases, ARRAY_SIZE(cases)); }
+ *   Y2038_MAIN(cases)          (main: run_cases(cases, ARRAY_SIZE(cases)))
  *
  * A case names an interface, its ABI kind (LIBC: the libc call of this
  * build, legacy or time64; RAW: the syscall of this build's width) and its

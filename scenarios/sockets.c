@@ -675,7 +675,4 @@ static const struct y2038_case cases[] = {
 	{ "so_rcvtimeo_wait", RAW, Y2038_ACROSS, .run = raw_so_rcvtimeo_wait },
 };
 
-int main(void)
-{
-	return run_cases(cases, ARRAY_SIZE(cases));
-}
+Y2038_MAIN(cases)

@@ -452,7 +452,4 @@ static const struct y2038_case cases[] = {
 	{ "alarm", RAW, Y2038_ACROSS, .run = raw_alarm },
 };
 
-int main(void)
-{
-	return run_cases(cases, ARRAY_SIZE(cases));
-}
+Y2038_MAIN(cases)

@@ -774,7 +774,4 @@ static const struct y2038_case cases[] = {
 	{ "sched_rr_get_interval", RAW, Y2038_AFTER, .run = raw_sched_rr_get_interval },
 };
 
-int main(void)
-{
-	return run_cases(cases, ARRAY_SIZE(cases));
-}
+Y2038_MAIN(cases)

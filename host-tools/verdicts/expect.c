@@ -211,29 +211,25 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		}
 		strcpy(dst[i], col[i]);
 	}
-	if (!one_of(r->abi, abis)) {
-		snprintf(err, errlen, "%s:%d: unknown abi \"%s\" (an ABI of results-record.h's columns, or *)",
-			 name, lineno, r->abi);
-		return -1;
+	{
+		/* The columns whose values are a vocabulary, and what it is. */
+		const struct { const char *column, *value; const char *const *set, *choices; } vocab[] = {
+			{ "abi", r->abi, abis, "an ABI of results-record.h's columns, or *" },
+			{ "config", r->config, configs, "compat32=y, compat32=n, libfaketime, libfaketime-static or *" },
+			{ "patches", r->patches, patch_sets, "lab, none or *" },
+			{ "accel", r->accel, accels, "kvm, tcg, native, qemu-user or *" },
+		};
+
+		for (i = 0; i < (int)(sizeof(vocab) / sizeof(vocab[0])); i++)
+			if (!one_of(vocab[i].value, vocab[i].set)) {
+				snprintf(err, errlen, "%s:%d: unknown %s \"%s\" (%s)", name, lineno,
+					 vocab[i].column, vocab[i].value, vocab[i].choices);
+				return -1;
+			}
 	}
 	if (!libc_valid(r->libc)) {
 		snprintf(err, errlen, "%s:%d: libc \"%s\" is not *, NAME-VERSION (glibc-2.41) or NAME-* (musl-*)",
 			 name, lineno, r->libc);
-		return -1;
-	}
-	if (!one_of(r->config, configs)) {
-		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (compat32=y, compat32=n, libfaketime, libfaketime-static or *)",
-			 name, lineno, r->config);
-		return -1;
-	}
-	if (!one_of(r->patches, patch_sets)) {
-		snprintf(err, errlen, "%s:%d: unknown patches \"%s\" (lab, none or *)",
-			 name, lineno, r->patches);
-		return -1;
-	}
-	if (!one_of(r->accel, accels)) {
-		snprintf(err, errlen, "%s:%d: unknown accel \"%s\" (kvm, tcg, native, qemu-user or *)",
-			 name, lineno, r->accel);
 		return -1;
 	}
 	if (!outcome_class_valid(r->expected)) {

@@ -457,4 +457,11 @@ static inline int run_cases(const struct y2038_case *cases, size_t n)
 	return report_totals(&tally);
 }
 
+/* A scenario whose main is its case table, run (kselftest's TEST_HARNESS_MAIN). */
+#define Y2038_MAIN(cases) \
+	int main(void) \
+	{ \
+		return run_cases(cases, ARRAY_SIZE(cases)); \
+	}
+
 #endif

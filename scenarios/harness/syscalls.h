@@ -219,9 +219,27 @@ static inline void iso8601(int64_t t, char *buf, size_t len)
 		 (long long)(sod % 60));
 }
 
+/* A number's name in a table of them, or PREFIX and the number. */
+struct number_name {
+	int number;
+	const char *name;
+};
+
+static inline const char *number_name(const struct number_name *t, size_t n, int number,
+				      const char *prefix, char *other, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (t[i].number == number)
+			return t[i].name;
+	snprintf(other, len, "%s%d", prefix, number);
+	return other;
+}
+
 static inline const char *errno_name(int err)
 {
-	static const struct { int err; const char *name; } names[] = {
+	static const struct number_name names[] = {
 		{ EOVERFLOW, "EOVERFLOW" }, { ENOSYS, "ENOSYS" },
 		{ EINVAL, "EINVAL" }, { EFAULT, "EFAULT" }, { EPERM, "EPERM" },
 		{ EINTR, "EINTR" }, { EAGAIN, "EAGAIN" }, { ENOENT, "ENOENT" },
@@ -231,13 +249,8 @@ static inline const char *errno_name(int err)
 		{ ENOPROTOOPT, "ENOPROTOOPT" }, { 0, "0" },
 	};
 	static char other[16];
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i].err == err)
-			return names[i].name;
-	snprintf(other, sizeof(other), "E%d", err);
-	return other;
+	return number_name(names, ARRAY_SIZE(names), err, "E", other, sizeof(other));
 }
 
 /*
@@ -248,7 +261,7 @@ static inline const char *errno_name(int err)
  */
 static inline const char *signal_name(int sig)
 {
-	static const struct { int sig; const char *name; } names[] = {
+	static const struct number_name names[] = {
 		{ SIGHUP, "SIGHUP" }, { SIGINT, "SIGINT" }, { SIGQUIT, "SIGQUIT" },
 		{ SIGILL, "SIGILL" }, { SIGTRAP, "SIGTRAP" }, { SIGABRT, "SIGABRT" },
 		{ SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGKILL, "SIGKILL" },
@@ -259,13 +272,8 @@ static inline const char *signal_name(int sig)
 		{ SIGSYS, "SIGSYS" },
 	};
 	static char other[16];
-	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (names[i].sig == sig)
-			return names[i].name;
-	snprintf(other, sizeof(other), "SIG%d", sig);
-	return other;
+	return number_name(names, ARRAY_SIZE(names), sig, "SIG", other, sizeof(other));
 }
 
 #endif

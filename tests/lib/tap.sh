@@ -8,8 +8,15 @@
 #   skip NAME REASON         a check this host cannot make, and why
 #   not_ok NAME [LINE...]    a check that failed, or could not even be made
 #   tap_end                  the plan and totals; the script's exit status
+#   tap_scratch              $work, a scratch folder removed at exit (KEEP=1
+#                            keeps it); $top is the lab's top folder
 
 passed=0 failed=0
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+tap_scratch() {
+	work=$(mktemp -d)
+	trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+}
 echo "TAP version 13"
 
 not_ok() {

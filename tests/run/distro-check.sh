@@ -12,11 +12,9 @@
 set -uo pipefail
 
 build=$(realpath "$1")
-top=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "$0")/../lib/tap.sh"
+tap_scratch
 mk() { make -C "$top" --no-print-directory "$@"; }
 
 

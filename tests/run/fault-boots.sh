@@ -15,11 +15,9 @@
 set -uo pipefail
 
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
-top=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "$0")/../lib/tap.sh"
+tap_scratch
 
 env=$4 facts=$5	# i386's kernel, and its facts (machines/i386.mk as make writes them)
 if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ] || [ ! -f "$facts" ]; then

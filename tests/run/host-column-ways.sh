@@ -11,11 +11,9 @@
 #   tests/run/host-column-ways.sh BUILD_DIR HOST_TOOLS_DIR MACHINE_ENV
 set -uo pipefail
 build=$(realpath "$1") host=$(realpath "$2") facts=$3
-top=$(cd "$(dirname "$0")/../.." && pwd)
-work=$(mktemp -d)
-trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "$0")/../lib/tap.sh"
+tap_scratch
 
 # Both columns: the dynamic programs with libfaketime preloaded, and the
 # guest's static clock programs with LD_PRELOAD set (host-tools/boot/boot.mk).

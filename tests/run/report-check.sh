@@ -7,10 +7,9 @@
 set -uo pipefail
 
 run=$(realpath "$1")
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/lib/tap.sh
 . "$(dirname "$0")/../lib/tap.sh"
+tap_scratch
 # chromium PAGE OUT ARGS...: the page's DOM (or screenshot) and its log in OUT.*
 chromium_run() {
 	local page=$1 out=$2
