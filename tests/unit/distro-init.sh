@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
-# distro-init.sh - validate-distro's verdict on a boot of a distribution's
-# own init (DISTRO_INIT=yes), on three boots recorded from Debian bookworm
-# i386 with systemd on the lab's distro kernels (tests/fixtures/distro-init/):
-# =y at 2026-06-01 (it comes up and shuts down cleanly), =n (systemd dies as
-# PID 1 in glibc's futex), and =y across the overflow (journald and udevd
-# abort on clock_gettime, systemctl cannot reach PID 1, the probe forces the
-# reboot). Then the same boots with what a hang, a failed unit and a lost
-# record leave, and a root whose setup failed.
+# distro-init.sh - the verdict on a boot of a distribution's own init
+# (DISTRO_INIT=yes), host-tools/verdicts/distro-verdicts.py init-boot, on
+# three boots recorded from Debian bookworm i386 with systemd on the lab's
+# distro kernels (tests/fixtures/distro-init/): =y at 2026-06-01 (it comes
+# up and shuts down cleanly), =n (systemd dies as PID 1 in glibc's futex),
+# and =y across the overflow (journald and udevd abort on clock_gettime,
+# systemctl cannot reach PID 1, the probe forces the reboot). Then the same
+# boots with what a hang, a failed unit, a probe that never reported and a
+# lost record leave, and a root whose setup failed (validate-distro.sh
+# prepare and verdict).
 #
 #   tests/unit/distro-init.sh HOST_TOOLS_DIR BUILD
 set -uo pipefail
 # shellcheck source=tests/lib/unit.sh
 . "$(dirname "$0")/../lib/unit.sh"
 vd=$top/host-tools/distro/validate-distro.sh
+dv=$top/host-tools/verdicts/distro-verdicts.py
 f=$fixtures/distro-init
 jqe() { jq -e "$@" >/dev/null; }
 
-"$vd" init-boot "$f/ok" ordinary >"$work/ok.json"
+"$dv" init-boot "$f/ok" ordinary >"$work/ok.json"
 expect "init boot =y: OK, systemd running, a login prompt, a clean shutdown, nothing failed" \
 	jqe '.verdict == "OK" and .state == "running" and .ready_at_s == 14 and .login_prompt
 		and .shutdown_asked and .restart_reached and (.shutdown_forced | not)
@@ -24,7 +27,7 @@ expect "init boot =y: OK, systemd running, a login prompt, a clean shutdown, not
 expect "init boot =y: the probe's journal lines are kept" \
 	jqe '.journal | length > 0 and any(.[]; test("autofs4"))' "$work/ok.json"
 
-"$vd" init-boot "$f/pid1-died" "=n" >"$work/n.json"
+"$dv" init-boot "$f/pid1-died" "=n" >"$work/n.json"
 expect "init boot =n: PID 1 DIED, a verdict and not a lost boot" \
 	jqe '.verdict == "PID 1 DIED" and .pid1_died and (.probe_ran | not)' "$work/n.json"
 expect "init boot =n: the kernel's last words, glibc's futex message among them" \
@@ -32,7 +35,7 @@ expect "init boot =n: the kernel's last words, glibc's futex message among them"
 expect "init boot =n: systemd named as what crashed, with the console's line" \
 	jqe '.crashed == ["systemd"] and (.crashes[0] | test("general protection fault"))' "$work/n.json"
 
-"$vd" init-boot "$f/across" across >"$work/across.json"
+"$dv" init-boot "$f/across" across >"$work/across.json"
 expect "init boot across: DEGRADED, the clock read past the overflow" \
 	jqe '.verdict == "DEGRADED" and .clock == "2038-01-19T03:15:18Z"' "$work/across.json"
 expect "init boot across: journald and udevd crashed (clock_gettime assertion), from the console" \
@@ -48,7 +51,7 @@ mkdir -p "$work/hang"
 head -n 150 "$f/ok/console.log" >"$work/hang/console.log"
 : >"$work/hang/tap.log"
 sed 's/^qemu_status=.*/qemu_status=timeout/' "$f/ok/meta" >"$work/hang/meta"
-"$vd" init-boot "$work/hang" hang >"$work/hang.json"
+"$dv" init-boot "$work/hang" hang >"$work/hang.json"
 expect "init boot cut off: TIMEOUT, with the console's last lines kept" \
 	jqe '.verdict == "TIMEOUT" and (.console_tail | length) == 15' "$work/hang.json"
 # A unit that failed where only the console says so (systemd's status line).
@@ -56,12 +59,20 @@ mkdir -p "$work/failed"
 cp "$f/ok/tap.log" "$f/ok/meta" "$work/failed/"
 awk '/Debian GNU\/Linux 12/ && !done { print "[\033[0;1;31mFAILED\033[0m] Failed to start smoke.service - Smoke."; done = 1 } 1' \
 	"$f/ok/console.log" >"$work/failed/console.log"
-"$vd" init-boot "$work/failed" failed >"$work/failed.json"
+"$dv" init-boot "$work/failed" failed >"$work/failed.json"
 expect "init boot: a [FAILED] line on the console makes it DEGRADED, named in the summary" \
 	jqe '.verdict == "DEGRADED" and .console_failures == ["Failed to start smoke.service - Smoke."]
 		and (.summary | test("the console: Failed to start smoke.service"))' "$work/failed.json"
+# A boot that ended (qemu_status=exited) before the probe reported a thing.
+mkdir -p "$work/noprobe"
+cp "$f/ok/console.log" "$f/ok/meta" "$work/noprobe/"
+: >"$work/noprobe/tap.log"
+"$dv" init-boot "$work/noprobe" noprobe >"$work/noprobe.json"
+expect "init boot whose probe never reported: NO PROBE, with what the console saw" \
+	jqe '.verdict == "NO PROBE" and (.probe_ran | not) and .login_prompt and .restart_reached
+		and (.summary | test("^the boot ended before the probe ran; login prompt: yes; shutdown: reached, not asked by the probe"))' "$work/noprobe.json"
 mkdir -p "$work/none"
-"$vd" init-boot "$work/none" none >"$work/none.json"
+"$dv" init-boot "$work/none" none >"$work/none.json"
 expect "init boot with no record at all: NOT BOOTED, saying so" \
 	jqe '.verdict == "NOT BOOTED" and (.summary | test("no boot record"))' "$work/none.json"
 
