@@ -18,6 +18,8 @@
 #       guest's shell reads it as the user's shell would.
 #   try.sh report RUN_DIR
 #       what it printed and how it ended, per machine, config and phase
+#       (host-tools/verdicts/distro-verdicts.py try-report: the verdicts
+#       stage reads what the guests printed)
 #
 # SCAN is the scanner's command line (with its --symbols).
 
@@ -112,38 +114,11 @@ stage() {
 	} >"$stage/y2038/try-user.tsv"
 }
 
-report() {
-	local run=$1 b
-	for b in "$run"/boots/*-try; do
-		echo "== $(basename "${b%-try}")  ($(grep -m1 '^kernel=' "$b/meta" 2>/dev/null | cut -d= -f2), $(grep -m1 '^accel=' "$b/meta" 2>/dev/null | cut -d= -f2))"
-		if grep -q '^error=' "$b/meta"; then
-			grep '^error=' "$b/meta"
-			continue
-		fi
-		# The transcript, and how each phase ended: the session's class is
-		# what the program printed (an errno's message, a 1901 date).
-		awk '
-		/^# # \[/ { sub(/^# # /, "  "); print; next }
-		/^# #   / { sub(/^# #   /, "      "); print; next }
-		/^# (not )?ok [0-9]+ user / {
-			line = $0; sub(/^# (not )?ok [0-9]+ user [^ ]+ /, "", line)
-			phase = line; sub(/ .*/, "", phase)
-			class = line; sub(/^[a-z]+ # /, "", class); sub(/ .*/, "", class)
-			ended = line; sub(/^[a-z]+ # [A-Z0-9]+ /, "", ended); sub(/: ".*/, "", ended)
-			printed = (class == "WRONG") ? "" : (class == "WRAP") ? ", printed a 1901 date" : \
-				(class == "CRASH" || class == "TIMEOUT") ? "" : ", printed the " class " message"
-			printf "  -> %s: %s%s\n", phase, (class == "CRASH" || class == "TIMEOUT") ? class " " ended : ended, printed
-		}' "$b/tap.log"
-		grep -q '^# y2038-init: done' "$b/tap.log" ||
-			echo "  the guest did not finish: $(grep -m1 '^qemu_status=' "$b/meta")"
-	done
-}
-
 cmd=${1:-}
 shift || true
 case $cmd in
 arch) [ $# -eq 2 ] || die "arch SCAN BIN"; arch "$@" ;;
 stage) [ $# -eq 4 ] || die "stage SCAN BIN ROOT STAGE"; stage "$@" ;;
-report) [ $# -eq 1 ] || die "report RUN_DIR"; report "$@" ;;
+report) [ $# -eq 1 ] || die "report RUN_DIR"; exec "$LAB_TOP/host-tools/verdicts/distro-verdicts.py" try-report "$@" ;;
 *) die "unknown command \"$cmd\": want arch, stage or report" ;;
 esac
