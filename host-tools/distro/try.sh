@@ -28,7 +28,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 arch() {
-	local scan=$1 bin=$2 info json rc err machine class files
+	local scan=$1 bin=$2 info json rc err machine class
 	[ -e "$bin" ] || die "BIN=$bin: no such file or directory"
 	json=$(mktemp)
 	rc=0
