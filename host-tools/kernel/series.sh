@@ -2,15 +2,16 @@
 # series.sh - the lab's patch series mechanism (quilt's series format).
 #
 #   series.sh list  SERIES [KVER]            the patch files, one per line
-#   series.sh hash  SERIES [KVER]            a hash of the series and every patch
+#   series.sh hash  SERIES [KVER]            a hash of the series' names and diffs
 #
 # SERIES lists patch file names relative to its own directory, one per line;
 # blank lines and '#' comments are ignored. Where upstream moved the code a
 # patch touches, KVER/NAME beside the series (6.12/0002-...patch) is that
 # patch for kernel KVER, and is used instead of NAME. A NAME that exists
 # only as KVER/NAME fixes code only those kernels have: the others leave it
-# out (and their hash does not change). Applying them is source.sh's
-# tree_take.
+# out (and their hash does not change). A line that is an absolute path names
+# that patch itself (a series a tool wrote: make hrtimer-check's). Applying
+# them is source.sh's tree_take.
 set -euo pipefail
 
 die() { echo "series.sh: $*" >&2; exit 1; }
@@ -23,6 +24,11 @@ list() {
 		line=${line%%#*}
 		line=$(echo "$line" | tr -d '[:space:]')
 		[ -n "$line" ] || continue
+		case $line in
+		/*) [ -r "$line" ] || die "$series names $line, which is not there"
+			echo "$line"	# a series made by a tool: its patches by path
+			continue ;;
+		esac
 		if [ -n "$kver" ] && [ -r "$dir/$kver/$line" ]; then
 			echo "$dir/$kver/$line"
 			continue
@@ -35,13 +41,15 @@ list() {
 	done <"$series"
 }
 
+# What the kernel is built from: each patch's name and its diffs, not its
+# message, so that a message reworded rebuilds nothing.
 hash() {
 	local p files
 	files=$(list "$1" "${2:-}")
 	{
 		for p in $files; do
 			basename "$p"
-			cat "$p"
+			sed -n '/^diff --git /,$p' "$p"
 		done
 	} | sha256sum | cut -c1-12
 }

@@ -4,7 +4,8 @@
 #   checkpatch.sh cache=DIR package=NAME series=FILE
 #
 # Runs scripts/checkpatch.pl --strict from the kernel source the patches are
-# for (KVER/NAME variants for kernel KVER), one patch at a time, and
+# for (KVER/NAME variants for kernel KVER), on each patch as it would be
+# sent (format-patches.sh, with a throwaway sign-off), one at a time, and
 # prints its verdict in TAP. Exits 1 if any patch has an error, a warning or
 # a check: the series is kept clean, not merely error-free.
 set -euo pipefail
@@ -20,7 +21,17 @@ here=$(cd "$(dirname "$0")/../kernel" && pwd)
 # must apply to every kernel the lab offers, not only read cleanly.
 kernel_source "$(realpath -m "$cache")" "$package" "$series"
 tree_take ${patches[@]+"${patches[@]}"}	# and held until the end
-files=(${patches[@]+"${patches[@]}"})
+# What is checked is what would be sent: the series as format-patches.sh
+# writes it, signed off by a throwaway identity (the lab's patches carry
+# none), so that --strict checks the sign-off too.
+sent=$(mktemp -d)
+trap 'rm -rf "$sent"' EXIT
+"$(dirname "$0")/format-patches.sh" out="$sent" series="$series" kernel="$package" \
+	identity="y2038-lab check <check@y2038-lab.invalid>" >/dev/null
+files=()
+for p in ${patches[@]+"${patches[@]}"}; do
+	files+=("$(ls "$sent"/*/"$(basename "$p")")")
+done
 
 # A Debian source package has no git history, so two of checkpatch's
 # questions are answered here instead of by it. UNKNOWN_COMMIT_ID looks a
@@ -36,7 +47,7 @@ unowned() {
 			grep -q "^--- /dev/null" < <(grep -B1 -F "+++ b/$f" "$1") && echo "$f"
 		done); do
 		(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback -f "$f" 2>/dev/null) |
-			grep -q '(maintainer:' || echo "$f"
+			grep -qE '\((maintainer|supporter):' || echo "$f"
 	done
 }
 # The cover letter's recipients were get_maintainer.pl's on one kernel (it
@@ -50,24 +61,42 @@ check_cover=no
 [ -r "$cover" ] && grep -q "get_maintainer.pl .*on $srcpkg $version\b" <(tr '\n' ' ' <"$cover") && check_cover=yes
 
 echo "TAP version 13"
-echo "1..$((${#files[@]} + $([ $check_cover = yes ] && echo 1 || echo 0)))"
+echo "1..$((${#files[@]} + $(grep -lE '^Subject: \[PATCH( net)?\] ' "${files[@]}" | wc -l) + $([ $check_cover = yes ] && echo 1 || echo 0)))"
 n=0 failed=0
 for p in "${files[@]}"; do
 	n=$((n + 1))
 	# --no-tree: the check needs no git tree; spdxcheck needs one and is skipped.
 	rc=0
 	out=$(cd "$pristine" && perl scripts/checkpatch.pl --strict --no-tree --terse --show-types \
-		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$OLDPWD/$p" 2>&1) || rc=$?
+		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>&1) || rc=$?
 	orphans=$(unowned "$p")
 	if [ $rc -eq 0 ] && ! grep -qE ':( ERROR| WARNING| CHECK):' <<<"$out" && [ -z "$orphans" ]; then
-		echo "ok $n checkpatch --strict: ${p#*patches/}"
+		echo "ok $n checkpatch --strict: ${p#"$sent"/}"
 	else
 		failed=$((failed + 1))
-		echo "not ok $n checkpatch --strict: ${p#*patches/}"
+		echo "not ok $n checkpatch --strict: ${p#"$sent"/}"
 		sed 's/^/# /' <<<"$out"
 		for f in $orphans; do
 			echo "# $f: a new file no MAINTAINERS entry covers (get_maintainer.pl finds no maintainer)"
 		done
+	fi
+done
+# A patch sent on its own ([PATCH], [PATCH net]) names its recipients in its
+# Cc: trailers: every person get_maintainer.pl names on this kernel.
+for p in "${files[@]}"; do
+	grep -qE '^Subject: \[PATCH( net)?\] ' "$p" || continue
+	n=$((n + 1))
+	want=$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats --nol "$p" 2>/dev/null |
+		LC_ALL=C sort) || want="(get_maintainer.pl failed)"
+	got=$(sed -n 's/^Cc: //p' "$p" | { grep -v '@vger.kernel.org>*$' || true; } | LC_ALL=C sort)
+	missing=$(LC_ALL=C comm -23 <(echo "$want") <(echo "$got"))
+	if [ -z "$missing" ] || [ "${p#"$sent"/net/}" != "$p" ]; then
+		# a net patch goes To: netdev, whose maintainers the list reaches
+		echo "ok $n recipients: ${p#"$sent"/}$([ -z "$missing" ] || echo " # SKIP sent to netdev, its maintainers by the list")"
+	else
+		failed=$((failed + 1))
+		echo "not ok $n recipients: ${p#"$sent"/}: get_maintainer.pl names people its Cc: does not"
+		sed 's/^/# missing: /' <<<"$missing"
 	fi
 done
 if [ $check_cover = yes ]; then
@@ -83,7 +112,7 @@ if [ $check_cover = yes ]; then
 		# as sets: get_maintainer.pl's order of equal roles follows perl's
 		# hash order, which changes from one run to the next
 		want=$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats \
-			"$OLDPWD/${files[$i]}" 2>/dev/null | LC_ALL=C sort) || want="(get_maintainer.pl failed)"
+			"${files[$i]}" 2>/dev/null | LC_ALL=C sort) || want="(get_maintainer.pl failed)"
 		got=$(recipients $((i + 1)) ${#files[@]} | LC_ALL=C sort)
 		[ "$got" = "$want" ] ||
 			diff+="$(diff <(echo "$got") <(echo "$want") | sed "s|^|# $((i + 1))/${#files[@]}: |" || true)"$'\n'

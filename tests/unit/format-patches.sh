@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# format-patches.sh - the series as it is sent: signed off by the one who
+# sends it, and by no one when git knows no one (host-tools/patch-check/
+# format-patches.sh).
+#
+#   tests/unit/format-patches.sh HOST_TOOLS_DIR BUILD_DIR
+set -uo pipefail
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+tap_scratch
+fp=$top/host-tools/patch-check/format-patches.sh
+
+# The lab's own patches carry no identity at all.
+expect "patches/: no From: or Signed-off-by: line in any patch" \
+	test "$(grep -l '^\(From\|Signed-off-by\): ' "$top"/patches/*.patch "$top"/patches/*/*.patch | wc -l)" = 0
+
+out=$(GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_DIR="$work/no-repo" \
+	"$fp" out="$work/none" series="$top/patches/series" kernel=linux-source-7.2 2>&1)
+rc=$?
+expect "no git identity: it refuses (exit 1), saying how to give one, and writes nothing" \
+	test "$rc:$(grep -c 'git config --global user.name' <<<"$out"):$([ -e "$work/none" ] && echo made || echo none)" = "1:1:none"
+expect "a malformed identity is refused" \
+	test "$("$fp" out="$work/bad" series="$top/patches/series" kernel=linux-source-7.2 identity="nobody" >/dev/null 2>&1; echo $?)" = 1
+
+who="A Tester <a.tester@y2038-lab.invalid>"
+"$fp" out="$work/sent" series="$top/patches/series" kernel=linux-source-7.2 identity="$who" >/dev/null 2>&1
+n=$("$top/host-tools/kernel/series.sh" list "$top/patches/series" 7.2 | wc -l)
+expect "7.2: every patch the series applies there is written ($n), with the cover letter" \
+	test "$(find "$work/sent" -name '0*.patch' ! -name '0000-*' | wc -l):$(ls "$work/sent/series/0000-cover-letter.patch" >/dev/null 2>&1 && echo cover)" = "$n:cover"
+expect "each patch is from the sender, and signed off by the sender once, just before its '---'" \
+	test "$(for p in $(find "$work/sent" -name '0*.patch' ! -name '0000-*'); do
+		[ "$(sed -n 2p "$p")" = "From: $who" ] && [ "$(grep -c "^Signed-off-by: " "$p")" = 1 ] &&
+		[ "$(grep -A1 "^Signed-off-by: $who\$" "$p" | tail -1)" = --- ] || echo "$p"; done)" = ""
+expect "the cover letter is from the sender, signed by no one, its shortlog the sender's" \
+	test "$(sed -n 2p "$work/sent/series/0000-cover-letter.patch"):$(grep -c '^Signed-off-by:' "$work/sent/series/0000-cover-letter.patch"):$(grep -c '^A Tester (7):$' "$work/sent/series/0000-cover-letter.patch")" = "From: $who:0:1"
+expect "the SIOCGSTAMP_OLD fix goes to net on its own, with stable in Cc and both Fixes:" \
+	test "$(ls "$work/sent/net"):$(grep -c '^Fixes: \(c7cbdbf29f48\|942437c97fd9\) ' "$work/sent/net/"*.patch):$(grep -c '^Cc: stable@vger.kernel.org$' "$work/sent/net/"*.patch)" = \
+	"0001-net-Give-SIOCGSTAMP_OLD-its-32-bit-layout-without-CO.patch:2:1"
+expect "7.2's hrtimer fix is sent on its own" test -n "$(ls "$work/sent/single/"*hrtimer* 2>/dev/null)"
+tap_end
