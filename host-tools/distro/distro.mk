@@ -72,7 +72,7 @@ validate-distro:
 	$(if $(filter $(DISTRO_MACHINE),$(ALL_MACHINES)),,$(error DISTRO_MACHINE=$(DISTRO_MACHINE): the lab knows $(ALL_MACHINES) (machines/*.mk)))
 	$(if $(filter yes no,$(DISTRO_INIT)),,$(error DISTRO_INIT=$(DISTRO_INIT): yes (boot the root's own init too) or no))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
-	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH),true)
+	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine),true)
 	$(Q)$(MAKE) --no-print-directory deps
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
@@ -114,11 +114,14 @@ distro-report: distro-inputs
 # it. ARGS reaches the guest's shell exactly as typed: through the
 # environment, never through make's or a shell's expansion here.
 TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
+# The userlands a program may be of: the scanner's name of each machine's
+# userland programs (scan_machine=userland).
+TRY_USERLANDS = $(sort $(foreach m,$(ALL_MACHINES),$(if $($(m).scan_machine),$($(m).scan_machine)=$($(m).userland))))
 try try-inputs try-report: export Y2038_TRY_ARGS = $(value ARGS)
 try: deps $(HOST)/y2038-scan
-	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit i386 or armhf program, or a directory of them and ARGS the command to run there))
+	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit program of $(sort $(foreach u,$(TRY_USERLANDS),$(lastword $(subst =, ,$(u))))), or a directory of them and ARGS the command to run there))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
-	$(Q)arch=$$(host-tools/distro/try.sh arch "$(SCAN)" $(BIN)) && \
+	$(Q)arch=$$(host-tools/distro/try.sh arch "$(SCAN)" $(BIN) "$(TRY_USERLANDS)") && \
 		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
 
 try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio

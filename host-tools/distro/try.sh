@@ -27,8 +27,11 @@ set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
 
+# arch SCAN BIN USERLANDS: the userland of BIN's programs, from USERLANDS,
+# the scanner's machine names of the lab's userlands (scan_machine=userland,
+# from machines/*.mk: "arm=armhf i386=i386"). The lab runs 32-bit programs.
 arch() {
-	local scan=$1 bin=$2 info json rc err machine class
+	local scan=$1 bin=$2 userlands=$3 info json rc err machine class u
 	[ -e "$bin" ] || die "BIN=$bin: no such file or directory"
 	json=$(mktemp)
 	rc=0
@@ -49,11 +52,13 @@ arch() {
 		die "BIN=$bin holds programs of more than one architecture: $(cut -d'|' -f2,3 <<<"$info" | tr '\n|' ' -')"
 	IFS="|" read -r err machine class <<<"$info"
 	[ -z "$err" ] || die "BIN=$bin: $err"
-	case $machine/$class in
-	i386/32) echo i386 ;;
-	arm/32) echo armhf ;;
-	*) die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit i386 and armhf programs (on 32-bit and 64-bit kernels)" ;;
-	esac
+	for u in $userlands; do
+		if [ "$class" = 32 ] && [ "${u%%=*}" = "$machine" ]; then
+			echo "${u#*=}"
+			return
+		fi
+	done
+	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit programs of $(sed 's/[^ ]*=//g' <<<"$userlands") (machines/*.mk)"
 }
 
 # copy FILE into STAGE at its path inside ROOT, or under /try/lib
@@ -117,7 +122,7 @@ stage() {
 cmd=${1:-}
 shift || true
 case $cmd in
-arch) [ $# -eq 2 ] || die "arch SCAN BIN"; arch "$@" ;;
+arch) [ $# -eq 3 ] || die "arch SCAN BIN USERLANDS"; arch "$@" ;;
 stage) [ $# -eq 4 ] || die "stage SCAN BIN ROOT STAGE"; stage "$@" ;;
 report) [ $# -eq 1 ] || die "report RUN_DIR"; exec "$LAB_TOP/host-tools/verdicts/distro-verdicts.py" try-report "$@" ;;
 *) die "unknown command \"$cmd\": want arch, stage or report" ;;

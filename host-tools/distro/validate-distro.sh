@@ -15,8 +15,9 @@
 #       the scan of the configured root (DIR/scan.txt, .json), the smoke
 #       session (DIR/smoke.tsv), and IMAGE: the configured disk with the
 #       lab's init, session and probe on it
-#   validate-distro.sh check-root ROOT ARCH
-#       the root's programs are ARCH's (i386, armhf), or one line saying not
+#   validate-distro.sh check-root ROOT ARCH ELF_MACHINE
+#       the root's programs are ARCH's (i386, armhf): ELF_MACHINE's, the
+#       machine's elf_machine (machines/*.mk), or one line saying not
 #   validate-distro.sh session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE
 #       the smoke session (guest-init/session.c) for every program the scan
 #       found in ROOT's bin and sbin directories: data/smoke.tsv.s command,
@@ -227,15 +228,11 @@ debugfs_cmds() {
 
 # A root's programs are of the architecture named, or the run stops here,
 # before anything is built: the ELF machine most of its first 50 programs
-# in /usr/bin and /bin are (ELF e_machine: 3 i386, 40 ARM, 62 x86-64, 183 AArch64).
+# in /usr/bin and /bin are must be WANT, the machine's elf_machine
+# (machines/*.mk; ELF e_machine: 3 i386, 40 ARM, 62 x86-64, 183 AArch64).
 check_root() {
-	local root=$1 arch=$2 want found
+	local root=$1 arch=$2 want=$3 found
 	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
-	case $arch in
-	i386) want=3 ;;
-	armhf) want=40 ;;
-	*) die "DISTRO_ARCH=$arch: the lab validates i386 and armhf roots" ;;
-	esac
 	found=$(set +o pipefail	# head ends the pipe early
 		find "$root/usr/bin" "$root/bin" -maxdepth 1 -type f 2>/dev/null | head -200 |
 		while read -r f; do
@@ -258,7 +255,7 @@ elf_machine() {
 cmd=${1:-}
 shift || true
 case $cmd in
-check-root) [ $# -eq 2 ] || die "check-root ROOT ARCH"; check_root "$@" ;;
+check-root) [ $# -eq 3 ] || die "check-root ROOT ARCH ELF_MACHINE"; check_root "$@" ;;
 stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
 prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;
