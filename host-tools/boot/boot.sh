@@ -116,7 +116,7 @@ choose_accel() {
 				dir=$(mktemp -d)
 				# shellcheck disable=SC2046
 				if timeout -k 2 15 $(qemu_base "$dir") -accel kvm \
-					-append "$(guest_cmdline "$console" "" "$tap_dev" "")" \
+					-append "$(guest_cmdline "$console" "" "$tap_dev" "" "$append")" \
 					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
 					verdict=kvm
 				else
@@ -138,7 +138,7 @@ choose_accel() {
 }
 
 acc=$(choose_accel)
-cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "${extra_append:-}")
+cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$append${extra_append:+ $extra_append}")
 cmd="$(qemu_base "$out") -accel $acc"
 printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"
 

@@ -3,6 +3,8 @@
 #
 #   guest_cmdline CONSOLE SCENARIOS TAP_DEV TIMEOUT [EXTRA]
 #
+# EXTRA: the machine's own (append in machines/*.mk) and a boot's.
+#
 # SCENARIOS and TIMEOUT may be empty: a guest that only shows it booted
 # (boot.sh's KVM check).
 guest_cmdline() {
