@@ -171,11 +171,18 @@ include tests/tests.mk
 
 .PHONY: run deps clean FORCE
 # make run: the guests' inputs under a lock, then the matrix, machine by
-# machine (host-tools/verdicts/verdicts.mk). $(MAKE) written out, so that
-# make -n run shows the whole plan.
+# machine (host-tools/verdicts/verdicts.mk). The kernels start building as
+# soon as the tools they need are, beside the inputs (the distributions'
+# roots are fetched, not compiled): lab's own kernel rules then wait for
+# them (kernel.sh's lock in the cache) and reuse them. $(MAKE) written
+# out, so that make -n run shows the whole plan.
 run: deps
-	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs && \
-		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab
+	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory \
+		$(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)
+	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; \
+	flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs && \
+		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab; rc=$$?; \
+	kill $$kernels 2>/dev/null; wait; exit $$rc
 
 clean:
 	rm -rf $(BUILD)

@@ -59,6 +59,18 @@ if [ "$cold" = yes ]; then
 	else
 		figure "cold make run, to the first matrix block" failed - "<= 12 min" "no block printed; see $scratch/run.log"
 	fi
+	# The first verdict: the first matrix boot's cells, against the first
+	# kernel's build time alone (make run starts it before the other inputs).
+	verdict=$(stat -c %Y "$scratch"/results/cold/boots/*-compat32-[yn]/meta 2>/dev/null | sort -n | head -1)
+	kfirst=$(for f in "$scratch"/cache/build/*/*-compat32-y-*/.y2038-build; do
+		[ -f "$f" ] && echo "$(stat -c %Y "$f") $(cut -d' ' -f1 "$f")"; done | sort -n | awk 'NR == 1 { print $2 }')
+	if [ -n "$verdict" ] && [ -n "$kfirst" ]; then
+		figure "cold make run, its first verdict after the first kernel's build time" \
+			"$((verdict - start - ${kfirst%.*}))" s "<= 120" \
+			"first verdict at $(minutes $((verdict - start))), the first kernel built in ${kfirst%.*} s; packages installed already"
+	else
+		figure "cold make run, its first verdict after the first kernel's build time" failed - "<= 120" "no matrix boot or no kernel built"
+	fi
 	figure "cold make run, to the end" "$(minutes $((end - start)))" - "<= 30 min" \
 		"exit $rc; $(grep -E '^[0-9]+ cells, ' "$scratch/run.log" | tail -1)"
 	# Each machine's two kernels: the second config built from the first's tree.
