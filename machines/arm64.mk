@@ -4,7 +4,6 @@
 arm64.karch     := arm64
 arm64.board     := arm-virt
 arm64.ktarget   := Image
-arm64.kimage    := arch/arm64/boot/Image
 arm64.kcross    := aarch64-linux-gnu-
 arm64.userland  := armhf
 arm64.ucross    := arm-linux-gnueabihf-

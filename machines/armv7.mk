@@ -3,7 +3,6 @@
 armv7.karch          := arm
 armv7.board          := arm-virt
 armv7.ktarget        := zImage
-armv7.kimage         := arch/arm/boot/zImage
 armv7.kcross         := arm-linux-gnueabihf-
 armv7.userland       := armhf
 armv7.ucross         := arm-linux-gnueabihf-

@@ -44,6 +44,8 @@ MACHINE_KEYS := karch bits ktarget kimage kcross fragment userland elf_machine u
 # A machine's value of a key: its own, else its board's, else this default
 # ($(1) is the machine's name).
 default.kcross       :=
+# The image kbuild leaves: arch/ARCH/boot/TARGET (the PC's is under x86/).
+default.kimage        = arch/$($(1).karch)/boot/$($(1).ktarget)
 default.fragment      = patches/config/arch-$(1).config
 default.console_qemu := -serial file:@FILE@
 default.tap_qemu     := -serial file:@FILE@
