@@ -59,11 +59,6 @@ board.pc.kimage       := arch/x86/boot/bzImage
 board.pc.console      := ttyS0
 board.pc.tap_dev      := /dev/ttyS1
 board.pc.virtio_blk   := virtio-blk-pci
-# A TSC calibrated against the PIT under TCG is now and then wrong (seen: 638
-# MHz for a 2596 MHz host): the guest's clock then runs seconds fast until
-# the watchdog notices, and the RTC disagrees with it at boot. Most boots
-# already fail the calibration and mark the TSC unstable; every boot does.
-board.pc.append       := tsc=unstable
 # QEMU's ARM virt board: console on the PL011, TAP on a virtio console (virt
 # has one UART).
 board.arm-virt.console  := ttyAMA0
