@@ -34,7 +34,7 @@ KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/k
 # gone (kernel.sh's .env.mk names both), never on every make.
 -include $(wildcard $(KERNEL_ENVS)/*.env.mk)
 KERNEL_SCRIPTS := $(addprefix host-tools/kernel/,kernel.sh source.sh series.sh) host-tools/lib.sh data/kernel-sources.tsv
-SERIES_FILES    = $(if $(filter none,$(SERIES)),,$(SERIES) $(wildcard $(dir $(SERIES))*.patch $(dir $(SERIES))*/*.patch))
+SERIES_FILES    = $(if $(filter none,$(SERIES)),,$(SERIES) $(wildcard $(dir $(SERIES))*.patch $(dir $(SERIES))[0-9]*.[0-9]*/*.patch))
 # The metapackage (KERNEL=linux-source) moves to another version with its docs.
 KERNEL_PACKAGE_STAMP = $(wildcard /usr/share/doc/$(KERNEL)/changelog.Debian.gz)
 kernel_stale = $(if $(wildcard $(kernel.$(1).image)),,FORCE) $(kernel.$(1).tarball)

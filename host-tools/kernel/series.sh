@@ -35,7 +35,7 @@ list() {
 		fi
 		if [ -r "$dir/$line" ]; then
 			echo "$dir/$line"
-		elif ! compgen -G "$dir/*/$line" >/dev/null; then
+		elif ! compgen -G "$dir/[0-9]*.[0-9]*/$line" >/dev/null; then
 			die "$series names $line, which is not in $dir"
 		fi
 	done <"$series"

@@ -95,7 +95,7 @@ not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $1"; }
 note_of() { [ -r "$1" ] && tr -s '[:space:]' ' ' <"$1" | sed 's/^ //; s/ $//'; }
 
 echo "TAP version 13"
-for kdir in "$dir"/*/; do
+for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is another series)
 	kdir=${kdir%/}
 	compgen -G "$kdir/*.patch" >/dev/null || compgen -G "$kdir/*.differs" >/dev/null || continue
 	kver=$(basename "$kdir")
