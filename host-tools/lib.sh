@@ -8,6 +8,7 @@
 #   die TEXT                "tool: TEXT" on stderr, exit 1
 #   machine_facts FILE      a machine's facts (build/machines/M.env) as variables
 #   qemu_board_args         a machine's QEMU options, but what boots it
+#   machine_append [KHZ]    what its kernel command line adds
 #   boot_record FILE K=V... a boot's record (meta), with the keys of
 #                           host-tools/boot/boot-record.h only, written whole
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -55,6 +56,17 @@ BOOT_RECORD_KEYS=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$LAB_TOP/host-
 # has. The one builder, for the lab's boots (boot.sh) and LAVA's (lava.sh).
 qemu_board_args() {
 	printf '%s' "$qemu_args -m $memory -nodefaults -display none -no-reboot"
+}
+
+# What the machine's kernel command line adds (append, machines/*.mk), with
+# this host's TSC rate in kHz for @HOST_TSC_KHZ@ ($1; without it, the words
+# that ask for it are left out: a LAVA job runs on another host).
+machine_append() {
+	if [ -n "${1:-}" ]; then
+		printf '%s' "${append//@HOST_TSC_KHZ@/$1}"
+	else
+		sed 's/[^ ]*@HOST_TSC_KHZ@[^ ]*//g; s/  */ /g; s/^ //; s/ $//' <<<"$append"
+	fi
 }
 
 # boot_record FILE KEY=VALUE...: written to FILE.tmp and renamed, so a

@@ -59,6 +59,12 @@ board.pc.kimage       := arch/x86/boot/bzImage
 board.pc.console      := ttyS0
 board.pc.tap_dev      := /dev/ttyS1
 board.pc.virtio_blk   := virtio-blk-pci
+# The guest's TSC runs at the host's (under TCG QEMU reads the host's):
+# given its rate, the kernel does not calibrate it against the emulated PIT,
+# which on a busy host now and then gives a wrong one (638 MHz for 2596)
+# and a clock that runs seconds fast until the watchdog notices. The guest
+# keeps the TSC, as a PC does: 7.2's hrtimer race needs it (run hrtimer2).
+board.pc.append       := tsc_early_khz=@HOST_TSC_KHZ@
 # QEMU's ARM virt board: console on the PL011, TAP on a virtio console (virt
 # has one UART).
 board.arm-virt.console  := ttyAMA0

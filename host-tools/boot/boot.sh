@@ -98,6 +98,20 @@ qemu_base() {
 		"${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@FILE@/$dir/tap.log}"
 }
 
+# This host's TSC rate (kvm-probe --tsc-khz), measured once per host boot
+# and kept beside the KVM verdict; nothing on a host without one.
+host_tsc_khz() {
+	local file
+	case $append in *@HOST_TSC_KHZ@*) ;; *) return 0 ;; esac
+	file=$cache/accel/tsc-khz-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+	mkdir -p "$cache/accel"
+	if [ ! -s "$file" ] && "$probe" --tsc-khz >"$file.$$" 2>/dev/null; then
+		mv "$file.$$" "$file"
+	fi
+	rm -f "$file.$$"
+	cat "$file" 2>/dev/null || true
+}
+
 # KVM is used only after it booted this very guest here; the verdict is kept
 # per host boot, qemu binary and machine, so it is paid for once.
 choose_accel() {
@@ -116,7 +130,7 @@ choose_accel() {
 				dir=$(mktemp -d)
 				# shellcheck disable=SC2046
 				if timeout -k 2 15 $(qemu_base "$dir") -accel kvm \
-					-append "$(guest_cmdline "$console" "" "$tap_dev" "" "$append")" \
+					-append "$(guest_cmdline "$console" "" "$tap_dev" "" "$(machine_append "$(host_tsc_khz)")")" \
 					>"$dir/qemu.log" 2>&1 && grep -q '^TAP version 13' "$dir/tap.log"; then
 					verdict=kvm
 				else
@@ -138,6 +152,7 @@ choose_accel() {
 }
 
 acc=$(choose_accel)
+append=$(machine_append "$(host_tsc_khz)")
 cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$append${extra_append:+ $extra_append}")
 cmd="$(qemu_base "$out") -accel $acc"
 printf '%s -append "%s"\n' "$cmd" "$cmdline" >"$out/qemu.cmd"

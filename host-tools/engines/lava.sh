@@ -49,7 +49,7 @@ write_job() {
 	out=$(realpath "$out")
 	# The lab's own command line (boot.sh's).
 	local cmdline
-	cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$append")
+	cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$(machine_append)")
 	# The TAP port on stdio, the console in a file beside the job.
 	local tap_stdio console_file
 	tap_stdio=$(echo "$tap_qemu" | sed 's/,path=@FILE@//; s/-chardev file,/-chardev stdio,/; s/file:@FILE@/stdio/')
