@@ -58,7 +58,7 @@ arch() {
 			return
 		fi
 	done
-	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit programs of $(sed 's/[^ ]*=//g' <<<"$userlands") (machines/*.mk)"
+	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit $(sed 's/[^ ]*=//g; s/ \([^ ]*\)$/ and \1/; s/ \([^ ]*\) and/, \1 and/g' <<<"$userlands") programs (machines/*.mk)"
 }
 
 # copy FILE into STAGE at its path inside ROOT, or under /try/lib

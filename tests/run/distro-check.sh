@@ -184,6 +184,6 @@ expect "try: a file that is not ELF is refused with the scanner's reason" \
 	grep -q "BIN=$work/garbage: .*ELF" <<<"$out"
 out=$(mk try BIN=/bin/true RESULTS="$work/try2" 2>&1)
 expect "try: a 64-bit x86 program is refused: the lab runs 32-bit programs" \
-	grep -q 'is a 64-bit x86_64 program: the lab runs 32-bit i386 and armhf programs' <<<"$out"
+	grep -q 'is a 64-bit x86_64 program: the lab runs 32-bit armhf and i386 programs (machines/\*.mk)' <<<"$out"
 
 tap_end
