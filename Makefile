@@ -175,14 +175,15 @@ include tests/tests.mk
 # soon as the tools they need are, beside the inputs (the distributions'
 # roots are fetched, not compiled): lab's own kernel rules then wait for
 # them (kernel.sh's lock in the cache) and reuse them. $(MAKE) written
-# out, so that make -n run shows the whole plan.
+# out, so that make -n run shows the whole plan; the kill may find the
+# kernels make gone, and the shell runs with -e.
 run: deps
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory \
 		$(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)
-	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; \
-	flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs && \
-		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab; rc=$$?; \
-	kill $$kernels 2>/dev/null; wait; exit $$rc
+	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; rc=0; \
+	{ flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs && \
+		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab; } || rc=$$?; \
+	kill $$kernels 2>/dev/null || true; wait $$kernels || true; exit $$rc
 
 clean:
 	rm -rf $(BUILD)
