@@ -19,14 +19,14 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 rm -rf "$results"
 mkdir -p "$results"
 vars=(MACHINES=i386 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no RESULTS="$results" "$@")
+declare -A pid exit_code
 for r in a b; do
 	make -C "$top" --no-print-directory run RUN_ID="concurrent-$r" "${vars[@]}" >"$results/$r.log" 2>&1 &
-	eval "pid_$r=$!"
+	pid[$r]=$!
 done
-# shellcheck disable=SC2154,SC2034 # read as ${!rc} below
-wait "$pid_a"; rc_a=$?
-# shellcheck disable=SC2154,SC2034
-wait "$pid_b"; rc_b=$?
+for r in a b; do
+	wait "${pid[$r]}"; exit_code[$r]=$?
+done
 
 # own_results RUN_ID RESULTS_JSON: every record there carries RUN_ID.
 own_results() {
@@ -35,8 +35,7 @@ own_results() {
 
 for r in a b; do
 	run=$results/concurrent-$r
-	rc=rc_$r
-	expect "run $r exits 0 (make run, concurrently with the other)" [ "${!rc}" -eq 0 ]
+	expect "run $r exits 0 (make run, concurrently with the other)" [ "${exit_code[$r]}" -eq 0 ]
 	expect "run $r has its own results.json with its own run id" own_results "concurrent-$r" "$run/results.json"
 	expect "run $r's cells all as expected" grep -qE '^[1-9][0-9]* cells, [0-9]+ as expected, 0 not' "$run/summary.txt"
 	expect "run $r's boot is its own" grep -qx "run_id=concurrent-$r" "$run/boots/i386-compat32-y-rtc-after/meta"
