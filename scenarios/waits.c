@@ -44,6 +44,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <sys/ioctl.h>
+#include <sys/resource.h>
 #include <sys/select.h>
 #include <sys/sem.h>
 #include <sys/socket.h>
@@ -88,14 +89,34 @@
 
 /*
  * A wait begins: its CLOCK_MONOTONIC start, returned, and the thread's CPU
- * time then (wait_cpu0), to tell a wait that slept from one that spun.
+ * time and voluntary switches then, to tell a wait that slept from one that
+ * spun (judge_spin).
  */
 static int64_t wait_cpu0;
+static long wait_blocks0;
+
+static long thread_blocks(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_THREAD, &ru))
+		return -1;	/* unknown: judge_spin then never calls it SPIN */
+	return ru.ru_nvcsw;
+}
 
 static int64_t wait_begin(void)
 {
+	wait_blocks0 = thread_blocks();
 	wait_cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
 	return clock_ns(CLOCK_MONOTONIC);
+}
+
+static void wait_judge_spin(struct outcome *o, const char *call, int64_t took)
+{
+	long blocks = thread_blocks();
+
+	judge_spin(o, call, took, clock_ns(CLOCK_THREAD_CPUTIME_ID) - wait_cpu0,
+		   blocks < 0 || wait_blocks0 < 0 ? 1 : blocks - wait_blocks0);
 }
 
 /*
@@ -119,7 +140,7 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 		outcome_set(o, "WRONG",
 			    "%s returned %ld after %.3f s: nothing could wake it",
 			    call, ret, took / 1e9);
-	judge_spin(o, call, took, wait_cpu0);
+	wait_judge_spin(o, call, took);
 }
 
 /*
@@ -304,7 +325,7 @@ static void libc_mutex_lock(struct outcome *o)
 	else
 		outcome_set(o, "PASS", "pthread_mutex_lock (contended) acquired after %.3f s",
 			    took / 1e9);
-	judge_spin(o, "pthread_mutex_lock (contended)", took, wait_cpu0);
+	wait_judge_spin(o, "pthread_mutex_lock (contended)", took);
 }
 
 static void libc_cond_timedwait(struct outcome *o)

@@ -3,9 +3,11 @@
  * unit.c - unit tests of the host tools' parsers and of the scenario
  * harness's judgements, run on the host. Prints TAP; exits 1 on a failure.
  */
+#define _GNU_SOURCE	/* RUSAGE_THREAD */
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include "../../host-tools/verdicts/expect.h"
 #include "../../host-tools/kernel/kconfig-parse.h"
 #include "../../host-tools/verdicts/tap.h"
@@ -256,6 +258,14 @@ static void test_kconfig(void)
 	CHECK(kconfig_parse("CONFIG_X=y\0", 11, "c", &cfg, err, sizeof(err)) == -1);
 }
 
+/* The thread's voluntary context switches, as the waits family counts them. */
+static long thread_blocks(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_THREAD, &ru) ? -1 : ru.ru_nvcsw;
+}
+
 static void test_harness_judgements(void)
 {
 	const int64_t now = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC;
@@ -294,22 +304,38 @@ static void test_harness_judgements(void)
 	CHECK_STR(o.class, "ENOSYS");
 	CHECK(strstr(o.detail, "nanosleep: errno 38 ENOSYS") != NULL);
 
-	/* A full wait is SPIN when its thread ran for a quarter of it or more. */
+	/*
+	 * A full wait is SPIN when its thread ran for a quarter of it or more
+	 * and never blocked; one that blocked slept, whatever CPU time a host
+	 * stall charged to it.
+	 */
 	{
 		int64_t cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), t0 = clock_ns(CLOCK_MONOTONIC);
+		long blocks0 = thread_blocks();
+		struct timespec ms = { 0, NSEC_PER_MSEC };
 
 		while (clock_ns(CLOCK_MONOTONIC) - t0 < 60 * NSEC_PER_MSEC)
 			;	/* this thread spins for 60 ms */
 		judge_wait(&o, "futex", 0, 60 * NSEC_PER_MSEC, clock_ns(CLOCK_MONOTONIC) - t0);
-		judge_spin(&o, "futex", clock_ns(CLOCK_MONOTONIC) - t0, cpu0);
+		judge_spin(&o, "futex", clock_ns(CLOCK_MONOTONIC) - t0,
+			   clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0, thread_blocks() - blocks0);
 		CHECK_STR(o.class, "SPIN");
-		CHECK(strstr(o.detail, "futex waited 0.0") && strstr(o.detail, "of its thread's CPU time"));
-		cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID);
+		CHECK(strstr(o.detail, "futex waited 0.0") && strstr(o.detail, "of its thread's CPU time, never blocking"));
 		judge_wait(&o, "futex", 0, 60 * NSEC_PER_MSEC, 60 * NSEC_PER_MSEC);
-		judge_spin(&o, "futex", 60 * NSEC_PER_MSEC, cpu0);	/* it slept: no CPU */
+		judge_spin(&o, "futex", 60 * NSEC_PER_MSEC, 0, 0);	/* it slept: no CPU */
+		CHECK_STR(o.class, "PASS");
+		blocks0 = thread_blocks();
+		nanosleep(&ms, NULL);	/* blocks, then runs 60 ms as a stall would */
+		cpu0 = clock_ns(CLOCK_THREAD_CPUTIME_ID), t0 = clock_ns(CLOCK_MONOTONIC);
+		while (clock_ns(CLOCK_MONOTONIC) - t0 < 60 * NSEC_PER_MSEC)
+			;
+		CHECK(thread_blocks() > blocks0);
+		judge_wait(&o, "futex", 0, 60 * NSEC_PER_MSEC, 61 * NSEC_PER_MSEC);
+		judge_spin(&o, "futex", 61 * NSEC_PER_MSEC, clock_ns(CLOCK_THREAD_CPUTIME_ID) - cpu0,
+			   thread_blocks() - blocks0);
 		CHECK_STR(o.class, "PASS");
 		judge_wait(&o, "futex", ENOSYS, 60 * NSEC_PER_MSEC, 0);
-		judge_spin(&o, "futex", 60 * NSEC_PER_MSEC, cpu0 - NSEC_PER_SEC);
+		judge_spin(&o, "futex", 60 * NSEC_PER_MSEC, NSEC_PER_SEC, 0);
 		CHECK_STR(o.class, "ENOSYS");	/* only a wait that passed can be SPIN */
 	}
 }
