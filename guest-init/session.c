@@ -280,8 +280,9 @@ static int split_tabs(char *line, char **field, int n)
 /*
  * "# libc: glibc-2.41": the C library of the programs the session runs (the
  * root's), as its dynamic loader says ("... release version 2.41."; musl's:
- * "Version 1.2.5"), for the collector's libc column. Nothing when there is
- * none to ask (a static root).
+ * "Version 1.2.5"), for the collector's libc column, or the lab's name for
+ * its own build there (lab_libc_name). Nothing when there is none to ask
+ * (a static root).
  */
 #define LOADERS "/lib/ld-linux*.so.* /lib/ld-musl-*.so.1"
 static void print_libc(void)
@@ -290,8 +291,13 @@ static void print_libc(void)
 		const char *says, *name;
 	} loaders[] = { { "release version ", "glibc" }, { "Version ", "musl" } };
 	struct run r;
+	char lab[64];
 	size_t i, n;
 
+	if (lab_libc_name(lab, sizeof(lab))) {
+		printf("# libc: %s\n", lab);
+		return;
+	}
 	run_command("for l in " LOADERS "; do [ -x \"$l\" ] && exec \"$l\" --version 2>&1; done",
 		    COMMAND_TIMEOUT_NS, &r);
 	for (i = 0; i < ARRAY_SIZE(loaders); i++) {

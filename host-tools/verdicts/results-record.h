@@ -58,7 +58,7 @@
 	KEY(accel, "kvm, tcg, native or qemu-user") \
 	KEY(accel_note, "why not the first way tried") \
 	KEY(abi, "legacy, time64, raw32, raw64 or kernel") \
-	KEY(libc, "what the cell's program said it ran on (glibc-2.36, musl-1.2.5), - for raw and kernel cells") \
+	KEY(libc, "what the cell's program said it ran on (glibc-2.36, musl-1.2.5), or the lab's name for a libc it built (glibc-2.41-time64only); - for raw and kernel cells") \
 	KEY(column, "the cell's column in its block (RESULT_COLUMNS)") \
 	KEY(scenario, "the family (clock, ...), a kernel scenario, or a distribution's session") \
 	KEY(case, "the case") \

@@ -379,6 +379,25 @@ static inline int report_totals(const struct tally *t)
 }
 
 /*
+ * Where the lab put a libc of its own build in the guest (the time64-only
+ * glibc: host-tools/libc/), this file names it: its loader says "2.41" as
+ * the shipped one's does. 1 and the name in buf, or 0.
+ */
+#define LAB_LIBC_FILE "/y2038/libc"
+static inline int lab_libc_name(char *buf, size_t len)
+{
+	FILE *f = fopen(LAB_LIBC_FILE, "r");
+	int ok;
+
+	if (!f)
+		return 0;
+	ok = fgets(buf, len, f) && buf[strcspn(buf, "\n")] == '\n' && buf[0] != '\n';
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/*
  * TAP's header, and the lab mode chosen: 0 to go on, or the kselftest exit
  * code to return after "Bail out!" (this is not a place to set the clock).
  */
@@ -389,9 +408,18 @@ static inline int tap_begin(void)
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n");
-	/* The libc this program runs on, as it says itself: the collector's. */
+	/*
+	 * The libc this program runs on, for the collector: as the libc says
+	 * itself, or the lab's name for its own build where the program was
+	 * loaded by that root's loader (AT_BASE: 0 in a static program).
+	 */
 #if defined(__GLIBC__)
-	printf("# libc: glibc-%s\n", gnu_get_libc_version());
+	char libc[64];
+
+	if (getauxval(AT_BASE) && lab_libc_name(libc, sizeof(libc)))
+		printf("# libc: %s\n", libc);
+	else
+		printf("# libc: glibc-%s\n", gnu_get_libc_version());
 #elif defined(Y2038_LIBC)
 	printf("# libc: %s\n", Y2038_LIBC);
 #endif

@@ -19,6 +19,7 @@
 #include <unistd.h>
 #ifdef __GLIBC__
 #include <gnu/libc-version.h>
+#include <sys/auxv.h>
 #endif
 
 /*
