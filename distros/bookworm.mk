@@ -15,6 +15,9 @@
 #   libc_scenarios the machines whose demo boot also runs the lab's libc
 #                  programs on this distribution's libc (dynamically linked;
 #                  optional)
+#   glibc_source   the version of its glibc-source package the lab
+#                  rebuilds for time64-only kernels (host-tools/libc/;
+#                  optional)
 # make validate-distro DISTRO=<name> validates it; make run boots the demo
 # of each of DEMO_DISTROS.
 bookworm.suite         := bookworm

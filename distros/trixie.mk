@@ -3,6 +3,7 @@
 # purpose, to run legacy binaries. Keys: distros/bookworm.mk.
 trixie.suite          := trixie
 trixie.config_package := linux-config-6.12
+trixie.glibc_source   := 2.41-12+deb13u5
 # Its demo runs bookworm's commands with trixie's own programs: coreutils
 # and findutils (time64, by gnulib's year2038 module, as in bookworm);
 # busybox 1.37 (scenario trixie_busybox), which Debian builds with its
