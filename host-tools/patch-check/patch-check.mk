@@ -14,7 +14,7 @@ KUNIT_MACHINES = $(foreach m,$(READY),$(if $($(m).kunit_arch),$(m)))
 # both machines; each other kernel on both too, since its code moved.
 KUNIT_CHECK ?= $(foreach k,$(KERNEL_CHOICES),$(foreach m,$(KUNIT_MACHINES),$(k):$(m)))
 
-.PHONY: patch-check patch-check-all checkpatch patch-variants format-patches kunit kunit-all
+.PHONY: patch-check patch-check-all checkpatch patch-variants glibc-series format-patches kunit kunit-all
 # make format-patches: the series of each kernel offered, as it is sent
 # (build/format-patches/<kernel>/: series/, net/, single/), signed off by
 # you: git's user.name and user.email. The patches in patches/ carry no
@@ -29,9 +29,12 @@ patch-check-all: checkpatch kunit-all
 # First, as it takes a second: each kernel's own version of a patch
 # (patches/KVER/NAME) adds and removes the lines NAME does, or a note
 # beside it says why not (patches/series).
-checkpatch: patch-variants $(KERNEL_CHOICES:%=checkpatch-%)
+checkpatch: patch-variants glibc-series $(KERNEL_CHOICES:%=checkpatch-%)
 patch-variants:
 	$(Q)host-tools/patch-check/variants.sh series=patches/series
+# The glibc series (host-tools/libc/): it applies, and is in glibc's form.
+glibc-series:
+	$(Q)host-tools/patch-check/glibc-series.sh $(GLIBC_ARGS)
 checkpatch-%:
 	$(Q)host-tools/patch-check/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
 kunit: $(KUNIT_MACHINES:%=kunit-%)
