@@ -19,7 +19,7 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # runs on a compat kernel), its session one program that may take minutes
 # (CPython's test modules).
 APPS_MACHINES    ?= $(MACHINES_32BIT)
-BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps)
+BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps) time64only
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
 matrix.bins       = $(call machine_scenario_bins,$(1))
@@ -37,6 +37,17 @@ $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.
 	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := 768)\
 	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
 	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
+# The libc column's time64-only glibc (host-tools/libc/): the lab's libc
+# programs on it, in TIME64ONLY_DISTRO's root (initramfs.mk), on the 32-bit
+# kernels, where COMPAT_32BIT_TIME=n is the question.
+TIME64ONLY_MACHINES ?= $(MACHINES_32BIT)
+time64only.dir      := -time64only
+time64only.rtc      := $(RTC_BASE)
+time64only.bins      = $(call family_bins,$(GLIBC_KINDS))
+time64only.initrd   := time64only.cpio
+time64only.memory   := 512
+time64only.distro    = $(TIME64ONLY_DISTRO)
+time64only.machines  = $(TIME64ONLY_MACHINES)
 # Not in the default list: make validate-distro and make try boot these.
 # validate-distro's boots have no initramfs of the lab's (an empty one, for
 # QEMU): the kernel mounts the distribution's root, a disk (DISTRO_DISK),

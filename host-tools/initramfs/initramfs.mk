@@ -139,6 +139,27 @@ $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session $(call de
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u),$(d)))))
 
+# --- The libc column's own glibc: TIME64ONLY_DISTRO's libc6 with the time64-only
+# build in its place (host-tools/libc/install-libc.sh), and the lab's
+# programs of every family on it, dynamically linked, their libc cases only,
+# as on a demo's libc_scenarios. $(1): userland
+define time64only-rule
+$(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
+		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS)))
+	$$(call say,CPIO,$$@)
+	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/time64only-lab; \
+	if [ -e $$<.error ]; then cp $$<.error $$@.error; \
+	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
+			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
+		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
+			triplet=$(call libc_triplet,$(1)) >>$$@.log 2>&1; then \
+		for b in $(call family_bins,$(GLIBC_KINDS)); do \
+			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \
+	else grep -m1 '^[a-z.-]*\.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
+endef
+$(foreach u,$(LIBC_USERLANDS),$(eval $(call time64only-rule,$(u))))
+
 # --- The apps family (scenarios/apps/): a distribution's applications (its
 # apps_packages and all they depend on, debian.sh closure) with the session
 # runner as apps-ABI (ABI: the distribution's apps_abi on this userland),

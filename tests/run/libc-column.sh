@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# libc-column.sh - the libc column of a run of the time64-only glibc boots
+# (make libc-check): each boot's programs ran on the libc the lab put there,
+# and said so, so that its cells are judged as that libc's.
+#
+#   tests/run/libc-column.sh RUN_DIR LIBC_NAME
+set -uo pipefail
+run=$1 name=$2
+# shellcheck source=tests/lib/tap.sh
+. "$(dirname "$0")/../lib/tap.sh"
+
+cells=$(jq '[.[] | select(.boot | endswith("-time64only"))] | length' "$run/results.json")
+expect "the time64only boots gave cells ($cells)" test "${cells:-0}" -gt 0
+# all_named NAME: every cell of those boots carries NAME as its libc
+all_named() {
+	jq -e --arg n "$1" '[.[] | select(.boot | endswith("-time64only"))] | all(.libc == $n)' \
+		"$run/results.json" >/dev/null
+}
+expect "every one of them names the libc $name" all_named "$name"
+for b in "$run"/boots/*-time64only; do
+	expect "$(basename "$b"): its programs reported $name" grep -qx "# libc: $name" "$b/tap.log"
+done
+tap_end
