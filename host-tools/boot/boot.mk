@@ -56,11 +56,13 @@ time64only.machines  = $(TIME64ONLY_MACHINES)
 # second stage for a root that has not had it (distro-setup, whose writes
 # the disk keeps; the others' are dropped when they end).
 DISTRO_ROOT_ARGS := root=/dev/vda rw rootwait
-# What every one of them has: its folder, the disk, no initramfs, the
-# memory, the distribution it records (DISTRO, unless the root is the
+# What every one of them has: its folder (DISTRO_VARIANT after the kind's
+# name: validate-distro's second pass, DISTRO_LIBC), the disk, no initramfs,
+# the memory, the distribution it records (DISTRO, unless the root is the
 # user's own), and DISTRO_RTC unless it says otherwise.
 DISTRO_KINDS := distro distro-past distro-setup distro-init distro-across
-$(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k))$(eval $(k).initrd := empty.cpio)\
+DISTRO_VARIANT ?=
+$(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k)$(DISTRO_VARIANT))$(eval $(k).initrd := empty.cpio)\
 	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
 	$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
 distro.bins      := smoke-distro

@@ -71,6 +71,8 @@ validate-distro:
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
 	$(if $(filter $(DISTRO_MACHINE),$(ALL_MACHINES)),,$(error DISTRO_MACHINE=$(DISTRO_MACHINE): the lab knows $(ALL_MACHINES) (machines/*.mk)))
 	$(if $(filter yes no,$(DISTRO_INIT)),,$(error DISTRO_INIT=$(DISTRO_INIT): yes (boot the root's own init too) or no))
+	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_LIBC),$(TIME64ONLY_LIBC)),,$(error DISTRO_LIBC=$(DISTRO_LIBC): the lab builds $(TIME64ONLY_LIBC) (make libc; docs/libc.md))))
+	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_ARCH),$(LIBC_USERLANDS)),,$(error DISTRO_LIBC: the lab builds $(TIME64ONLY_LIBC) for $(LIBC_USERLANDS), not $(DISTRO_ARCH))))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
 	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine),true)
 	$(Q)$(MAKE) --no-print-directory deps
@@ -98,14 +100,41 @@ distro-report: distro-inputs
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup CONFIGS=compat32-y $(DISTRO_BOOTS) && \
 		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-setup || true; fi
 	$(Q)host-tools/distro/validate-distro.sh prepare $(DISTRO_STAGE)
+	$(call distro-pass,$(DISTRO_DIR))
+	$(if $(DISTRO_LIBC),$(Q)$(MAKE) --no-print-directory distro-libc-report)
+
+# The boots of one pass (on DISTRO_DISK, into boots' folders ending in
+# DISTRO_VARIANT) and its verdict in $(1).
+define distro-pass
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
 		CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=compat32-n $(DISTRO_BOOTS) && \
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across CONFIGS=compat32-y $(DISTRO_BOOTS))
-	$(Q)host-tools/distro/validate-distro.sh verdict $(DISTRO_DIR) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro \
-		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-n-distro $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-past \
-		$(if $(filter yes,$(DISTRO_INIT)),$(foreach b,compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across,$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)))
+	$(Q)host-tools/distro/validate-distro.sh verdict $(1) $(foreach b,compat32-y-distro compat32-n-distro compat32-y-distro-past \
+		$(if $(filter yes,$(DISTRO_INIT)),compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across),\
+		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)$(DISTRO_VARIANT))
+endef
+
+# DISTRO_LIBC=glibc-2.41-time64only: the same boots again, with the lab's
+# libc for time64-only kernels (make libc: host-tools/libc/) in place of
+# the root's own, on a copy of the disk (the root's folder is never
+# written); its verdict in DISTRO_DIR-NAME, its boots' folders
+# *-distro*-NAME; then the two answers, as shipped and with it. A libc
+# that cannot be built makes the second answer UNKNOWN, with why.
+DISTRO_LIBC      ?=
+DISTRO_LIBC_DIR   = $(DISTRO_DIR)-$(DISTRO_LIBC)
+DISTRO_LIBC_DISK  = $(DISTRO_STAGE)/root-$(DISTRO_LIBC).img
+.PHONY: distro-libc-report distro-libc-pass
+distro-libc-report: $(BUILD)/$(DISTRO_ARCH)/time64only.libc
+	$(Q)host-tools/distro/validate-distro.sh with-libc stage=$(DISTRO_STAGE) libc_file=$< \
+		triplet=$(call libc_triplet,$(DISTRO_ARCH)) name=$(DISTRO_LIBC) vdir=$(DISTRO_LIBC_DIR) vdisk=$(DISTRO_LIBC_DISK)
+	$(Q)[ -e $(DISTRO_LIBC_DIR)/error ] || \
+		$(MAKE) --no-print-directory distro-libc-pass DISTRO_VARIANT=-$(DISTRO_LIBC) DISTRO_DISK=$(DISTRO_LIBC_DISK)
+	@echo
+	$(Q)host-tools/verdicts/distro-verdicts.py answers $(DISTRO_DIR) $(DISTRO_LIBC_DIR) $(DISTRO_LIBC)
+distro-libc-pass:
+	$(call distro-pass,$(DISTRO_LIBC_DIR))
 
 # --- make try BIN=path [ARGS=...]: the user's own 32-bit program before,
 # across and after the overflow, on every machine of its userland and both

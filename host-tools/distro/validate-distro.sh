@@ -15,6 +15,11 @@
 #       the scan of the configured root (DIR/scan.txt, .json), the smoke
 #       session (DIR/smoke.tsv), and IMAGE: the configured disk with the
 #       lab's init, session and probe on it
+#   validate-distro.sh with-libc stage=STAGE libc_file=FILE triplet= name=
+#           vdir=DIR vdisk=IMAGE
+#       DISTRO_LIBC: IMAGE, a copy of prepare's disk with the lab's libc
+#       (FILE: make libc's, naming glibc.sh's result) in the root's libc's
+#       place, and DIR, the inputs of its verdict (or DIR/error: why not)
 #   validate-distro.sh check-root ROOT ARCH ELF_MACHINE
 #       the root's programs are ARCH's (i386, armhf): ELF_MACHINE's, the
 #       machine's elf_machine (machines/*.mk), or one line saying not
@@ -149,6 +154,41 @@ prepare() {
 	say DISK "$disk ($(grep -c . "$files/y2038/smoke-distro.tsv") programs)"
 }
 
+# DISTRO_LIBC: the same root with a libc the lab built (LIBC_FILE: the
+# .libc file naming glibc.sh's result, or LIBC_FILE.error) in place of its
+# own, on a copy of this run's disk (VDISK); the root's folder and this
+# run's disk stay as they were. VDIR gets the first pass's inputs (the
+# root's scan, config report and smoke session), with the libc named, for
+# its own verdict; or, if there is no libc to put there, VDIR/error.
+with_libc() {
+	local stage libc_file triplet name vdir vdisk dir root disk scanned files
+	kv_args "$@"
+	need stage libc_file triplet name vdir vdisk
+	# shellcheck source=/dev/null
+	. "$stage/prepare.env"
+	rm -rf "$vdir" "$vdisk"
+	mkdir -p "$vdir"
+	if [ ! -f "$libc_file" ]; then
+		printf '%s\n' "$(cat "$libc_file.error" 2>/dev/null || echo "no $libc_file: make libc builds it")" | tee "$vdir/error" >&2
+		return 0
+	fi
+	if [ ! -f "$disk" ]; then
+		echo "no disk of the root to put $name on (${disk}.error: $(cat "$disk.error" 2>/dev/null))" | tee "$vdir/error" >&2
+		return 0
+	fi
+	scanned=$(jq -r '.scanned // .root' "$dir/inputs.json")
+	files=$stage/files-$name
+	rm -rf "$files"
+	mkdir -p "$files"
+	"$LAB_TOP/host-tools/libc/install-libc.sh" root="$scanned" libc="$(cat "$libc_file")" triplet="$triplet" into="$files" >"$vdir/install-libc.txt" 2>&1 ||
+		{ cp "$vdir/install-libc.txt" "$vdir/error"; cat "$vdir/error" >&2; return 0; }
+	say LIBC "$(cat "$vdir/install-libc.txt")"
+	disk_finish "$disk" "$vdisk" "$files"
+	cp "$dir"/{config.json,config.txt,scan.json,scan.txt,smoke.tsv,smoke.tsv.skipped} "$vdir/"
+	jq --arg libc "$name" '.libc = $libc | .name = "\(.name) with \($libc)"' "$dir/inputs.json" >"$vdir/inputs.json"
+	say DISK "$vdisk (the root with $name)"
+}
+
 # The root as the guest sees it: an ext4 disk made of it by mke2fs -d (no
 # mount, no loop device; owners as the files have them here), with 256-byte
 # inodes (128-byte ones cannot hold a time past 2038). A root that had only
@@ -259,9 +299,10 @@ check-root) [ $# -eq 3 ] || die "check-root ROOT ARCH ELF_MACHINE"; check_root "
 stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
 prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;
+with-libc) with_libc "$@" ;;
 session) [ $# -eq 5 ] || die "session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE"; session "$@" ;;
 verdict) [ $# -eq 3 ] || [ $# -eq 4 ] || [ $# -eq 7 ] ||
 	die "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT [INIT_Y_BOOT INIT_N_BOOT ACROSS_BOOT]]"
 	exec "$VERDICTS" verdict "$@" ;;
-*) die "unknown command \"$cmd\": want check-root, stage, setup-done, prepare, session or verdict" ;;
+*) die "unknown command \"$cmd\": want check-root, stage, setup-done, prepare, with-libc, session or verdict" ;;
 esac

@@ -15,8 +15,9 @@ TIME64ONLY_KERNEL  ?= 5.1
 TIME64ONLY_SERIES  ?= patches/glibc/series
 TIME64ONLY_VERSION  = $($(TIME64ONLY_DISTRO).glibc_source)
 TIME64ONLY_LIBC     = glibc-$(firstword $(subst -, ,$(TIME64ONLY_VERSION)))-time64only
-# What make libc builds: every 32-bit userland of the ready machines.
-LIBC_USERLANDS     := $(sort $(foreach m,$(filter $(MACHINES_32BIT),$(READY)),$($(m).userland)))
+# What make libc builds: the userland of every ready machine (32-bit: an
+# x86_64 or arm64 machine runs i386 or armhf programs).
+LIBC_USERLANDS     := $(sort $(foreach m,$(READY),$($(m).userland)))
 
 GLIBC_ARGS = cache=$(CACHE) suite=$($(TIME64ONLY_DISTRO).suite) mirror=$(DEBIAN_MIRROR) \
 	version=$(TIME64ONLY_VERSION) kernel=$(TIME64ONLY_KERNEL) series=$(TIME64ONLY_SERIES) \

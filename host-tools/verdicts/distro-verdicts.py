@@ -39,8 +39,14 @@ boot did not leave reads as empty; nothing here writes into a boot.
       detail}}), the census (census.json: {path: calls}), the boots that
       did not run the session (boot-problems.json, past-problems.json),
       init-boots.json (init-boot's, for each), programs.json (per
-      program), verdict.json (the answer, can_turn_off: yes, no or
+      program, a break with its cause: static, own, libc or unseen,
+      CAUSE_KINDS), verdict.json (the answer, can_turn_off: yes, no or
       unknown, and its evidence) and report.txt, and prints the report
+  distro-verdicts.py answers SHIPPED_DIR VARIANT_DIR NAME
+      validate-distro's two answers with DISTRO_LIBC: "As shipped: ..." (the
+      verdict in SHIPPED_DIR) and "With NAME: ..." (VARIANT_DIR's, the same
+      root with the lab's libc NAME in its libc's place, or why it has none:
+      VARIANT_DIR/error); written to VARIANT_DIR/answers.txt and printed
   distro-verdicts.py try-report RUN_DIR
       make try's report: for each boot RUN_DIR/boots/*-try, the program's
       transcript and how each phase ended (the session's class: an errno's
@@ -386,7 +392,31 @@ def seconds(result):
         return None
 
 
-def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, session):
+# The kinds of cause of a break with =n, in the order a reader fixes them.
+CAUSE_KINDS = {
+    "static": "static: a libc or a language runtime linked into it makes its own calls",
+    "own": "its own time32 syscalls, or a library's other than libc",
+    "libc": "its libc's time32 syscalls",
+    "unseen": "no time32 syscall in the census with =y: an ioctl's or a socket option's layout, or the vDSO",
+}
+
+
+def cause_of(p, libc):
+    """The kind of cause of a program's break with =n, and the evidence: the
+    scan (static) and the census with =y (the time32 syscalls it made).
+    Where the root's libc is the lab's time64-only build (LIBC), which makes
+    no time32 syscall (docs/libc.md), what the census saw is the program's
+    own or another library's; with the root's own libc it may be either."""
+    if p["scan"] == "static":
+        return "static", p["scan_detail"]
+    if p["census"] is not None:
+        if libc:
+            return "own", f"census with =y: {p['census']}, with {libc}, which makes none"
+        return "libc", f"census with =y: {p['census']}" + ("; a 32-bit time_t program" if p["scan"] == "time32" else "")
+    return "unseen", None
+
+
+def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, session, libc=None):
     """Per program: what it did with =y, =n and past the overflow. A program
     breaks when it passed its smoke test with =y and not with =n, or when =n
     adds a failure of the kind only missing time32 calls cause (an errno
@@ -422,6 +452,7 @@ def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, se
         p["breaks"] = (p["reported"] and y["class"] != "TIMEOUT" and n["class"] != "TIMEOUT"
                        and ((p["tested"] and n["class"] != "PASS") or p["shorter"]
                             or (n["class"] != y["class"] and n["class"] in ("ENOSYS", "CRASH", "EARLY"))))
+        p["cause_kind"], p["cause"] = cause_of(p, libc) if p["breaks"] else (None, None)
         census_note = f"; census with =y: {p['census']}" if p["census"] is not None else ""
         if p["shorter"]:
             p["why"] = (f"with =n it ends {show(p['takes'])} s of waiting sooner: {n['detail']}"
@@ -483,7 +514,12 @@ def answer(inputs, config, scan, judged, init, problems, past_problems):
         "programs_not_reported": [p["path"] for p in judged if p["skipped"] is None and not p["reported"]],
         "programs_inconclusive": [{"path": p["path"], "why": p["why"]} for p in judged
                                   if p["reported"] and not p["tested"] and not p["breaks"]],
-        "break": [{"path": p["path"], "why": p["why"]} for p in judged if p["breaks"]],
+        "libc": inputs.get("libc"),
+        "break": [{"path": p["path"], "why": p["why"], "cause_kind": p["cause_kind"],
+                   "cause": CAUSE_KINDS[p["cause_kind"]] + (f" ({p['cause']})" if p["cause"] else "")}
+                  for p in judged if p["breaks"]],
+        "break_causes": {k: sum(1 for p in judged if p["breaks"] and p["cause_kind"] == k)
+                         for k in CAUSE_KINDS},
         "census_only": [{"path": p["path"], "why": p["why"]} for p in judged
                         if not p["breaks"] and p["tested"] and p["census"] is not None],
         "past_boot_problems": past_problems,
@@ -524,15 +560,15 @@ def listing(title, items, what):
         yield f"  {show(item['path'])}: {show(item[what])}"
 
 
-def report(v, where):
+def answer_sentence(v):
+    """The answer in one sentence: YES, NO or UNKNOWN, and why."""
     init = v["init_boots"]
-    out = [f"Can {show(v['distribution'])} turn COMPAT_32BIT_TIME off?"]
     y_down = (f"its own boot with =y did not come up ({init[0]['verdict']}): there is nothing to compare =n with"
               if len(init) == 3 and not v["init_y_up"] else None)
     if v["can_turn_off"] == "yes":
-        out.append(f"  YES, as far as the {v['programs_tested']} programs whose smoke test means something show:"
-                   " none broke with COMPAT_32BIT_TIME=n.")
-    elif v["can_turn_off"] == "no":
+        return (f"YES, as far as the {v['programs_tested']} programs whose smoke test means something show:"
+                " none broke with COMPAT_32BIT_TIME=n.")
+    if v["can_turn_off"] == "no":
         if v["init_breaks"]:
             own = f"; and its own init: {'; '.join(v['init_breaks'])}"
         elif y_down:
@@ -541,20 +577,28 @@ def report(v, where):
             own = f"; its own init with =n got as far as with =y ({init[1]['verdict']})"
         else:
             own = ""
-        out.append(f"  NO: {len(v['break'])} of {v['programs']} programs break with COMPAT_32BIT_TIME=n{own}.")
-    else:
-        why = list(v["boot_problems"])
-        if v["programs_not_reported"]:
-            why.append(f"{len(v['programs_not_reported'])} programs did not report")
-        if v["programs_tested"] == 0:
-            why.append("no smoke test passed with =y")
-        if y_down:
-            why.append(y_down)
-        out.append("  UNKNOWN: nothing broke, but " + "; ".join(why))
+        return f"NO: {len(v['break'])} of {v['programs']} programs break with COMPAT_32BIT_TIME=n{own}."
+    why = list(v["boot_problems"])
+    if v["programs_not_reported"]:
+        why.append(f"{len(v['programs_not_reported'])} programs did not report")
+    if v["programs_tested"] == 0:
+        why.append("no smoke test passed with =y")
+    if y_down:
+        why.append(y_down)
+    return "UNKNOWN: nothing broke, but " + "; ".join(why)
+
+
+def report(v, where):
+    init = v["init_boots"]
+    out = [f"Can {show(v['distribution'])} turn COMPAT_32BIT_TIME off?", f"  {answer_sentence(v)}"]
     out.append(f"  Its kernel config: {show(v['config_says'])}")
     out += [f"  {p}" for p in v["boot_problems"]]
     out.append("")
     out += listing("Programs that break with COMPAT_32BIT_TIME=n", v["break"], "why")
+    if v["break"]:
+        out.append("  Their causes: " + "; ".join(f"{n} {CAUSE_KINDS[k].split(':')[0]}"
+                                                 for k, n in v["break_causes"].items() if n))
+        out += [f"    {b['path']}: {b['cause']}" for b in v["break"]]
     out.append("")
     out += listing("Programs that passed with =n but made time32 calls with =y (census", v["census_only"], "why")
     out.append("")
@@ -623,12 +667,30 @@ def cmd_verdict(where, yes, no, past="", init_y="", init_n="", across=""):
     scan = read_json(path("scan.json"))
     judged = judge_programs(scan, show(alt(inputs.get("scanned"), inputs.get("root"))),
                             smoke_y, smoke_n, smoke_past, census,
-                            read_text(path("smoke.tsv.skipped")), read_text(path("smoke.tsv")))
+                            read_text(path("smoke.tsv.skipped")), read_text(path("smoke.tsv")),
+                            inputs.get("libc"))
     write_json(path("programs.json"), judged)
     v = answer(inputs, read_json(path("config.json")), scan, judged, init, problems, past_problems)
     write_json(path("verdict.json"), v)
     text = report(v, where)
     with open(path("report.txt"), "w", encoding="utf-8") as f:
+        f.write(text)
+    sys.stdout.write(text)
+
+
+def cmd_answers(shipped, variant, name):
+    """validate-distro's two answers, DISTRO_LIBC's: the root as shipped
+    (SHIPPED, a verdict's DIR), and with the libc NAME in its libc's place
+    (VARIANT: its DIR, or why it has no verdict, VARIANT/error). Writes
+    them to VARIANT/answers.txt and prints them."""
+    def sentence(where):
+        if os.path.exists(os.path.join(where, "verdict.json")):
+            return answer_sentence(read_json(os.path.join(where, "verdict.json")))
+        why = nonempty(text_lines(read_text(os.path.join(where, "error"))))
+        return f"UNKNOWN: {why[0] if why else 'no verdict in ' + where}"
+    text = f"As shipped: {sentence(shipped)}\nWith {name}: {sentence(variant)}\n"
+    os.makedirs(variant, exist_ok=True)
+    with open(os.path.join(variant, "answers.txt"), "w", encoding="utf-8") as f:
         f.write(text)
     sys.stdout.write(text)
 
@@ -686,6 +748,7 @@ COMMANDS = {
     "setup-boot": (cmd_setup_boot, (1,), "setup-boot BOOT"),
     "init-boot": (cmd_init_boot, (2,), "init-boot BOOT MOMENT"),
     "verdict": (cmd_verdict, (3, 4, 7), "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT [INIT_Y INIT_N ACROSS]]"),
+    "answers": (cmd_answers, (3,), "answers SHIPPED_DIR VARIANT_DIR NAME"),
     "try-report": (cmd_try_report, (1,), "try-report RUN_DIR"),
 }
 

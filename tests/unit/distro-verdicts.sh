@@ -8,7 +8,8 @@
 #     (census), =n and past the overflow, written as the session prints
 #     them (touch gets ENOSYS with =n, perl's wait does not wait, chcon
 #     makes a time32 call with =y only, groupmems fails with =y already,
-#     dash fails past the overflow, du prints tabs); then =n as good as =y,
+#     dash fails past the overflow, du prints tabs), each break's cause, by
+#     kind, and DISTRO_LIBC's two answers; then =n as good as =y,
 #     an =n boot cut short, and a boot past the overflow that never ran;
 #   - the setup boot (validate-distro.sh setup-done);
 #   - make try's report (try.sh report) on tests/fixtures/try/: a legacy
@@ -101,6 +102,40 @@ expect "report: each init boot's verdict, the kernel's last words of the one who
 	test "$(grep -c '^  DISTRO_RTC, COMPAT_32BIT_TIME=n: PID 1 DIED: PID 1 died: Kernel panic' "$r"):$(grep -c '^      console: .*Attempted to kill init' "$r")" = 1:1
 expect "report: the evidence, the init boots' too" \
 	test "$(grep -c "^Evidence: $d/config.txt" "$r"):$(grep -c "^  and of its own init: $d/init-boots.json" "$r")" = 1:1
+
+expect "verdict: each break has its cause: neither touch nor perl made a time32 syscall the census saw" \
+	jqe '[.break[].cause_kind] == ["unseen", "unseen"] and .break_causes == {static: 0, own: 0, libc: 0, unseen: 2}' "$v"
+expect "report: ... their causes, counted and per program" \
+	test "$(grep -c '^  Their causes: 2 no time32 syscall in the census with =y$' "$r"):$(grep -c '^    /usr/bin/perl: no time32 syscall in the census' "$r")" = 1:1
+
+# The cause of a break, by kind: touch with a census entry with =y is its
+# libc's with the root's own libc, and its own with the lab's time64-only
+# libc in the root (DISTRO_LIBC: inputs.json names it).
+mkdir -p "$work/y-census"
+cp "$fv/boots/y/"* "$work/y-census/"
+echo "# # census: program 240 /usr/bin/touch utimensat_time32" >>"$work/y-census/tap.log"
+for libc in "" glibc-2.41-time64only; do
+	dc=$work/vd-cause$libc
+	mkdir -p "$dc"
+	cp "$d"/{config.json,scan.json,smoke.tsv,smoke.tsv.skipped} "$dc/"
+	jq --arg libc "$libc" 'if $libc != "" then .libc = $libc else . end' "$d/inputs.json" >"$dc/inputs.json"
+	"$vd" verdict "$dc" "$work/y-census" "$fv/boots/n" >/dev/null 2>&1
+done
+expect "verdict: touch with utimensat_time32 in the census, the root's own libc: its libc's time32 syscalls" \
+	jqe '.break[] | select(.path == "/usr/bin/touch") | .cause_kind == "libc" and (.cause | endswith("(census with =y: utimensat_time32)"))' "$work/vd-cause/verdict.json"
+expect "verdict: ... with the lab's time64-only libc: its own, since that libc makes none" \
+	jqe '.libc == "glibc-2.41-time64only" and (.break[] | select(.path == "/usr/bin/touch")
+		| .cause_kind == "own" and (.cause | test("utimensat_time32, with glibc-2.41-time64only, which makes none")))' "$work/vd-causeglibc-2.41-time64only/verdict.json"
+"$dv" answers "$d" "$work/vd-causeglibc-2.41-time64only" glibc-2.41-time64only >"$work/answers.out" 2>&1
+expect "answers: as shipped and with the libc, each the answer's own sentence, also in answers.txt" \
+	test "$(cat "$work/answers.out")" = "As shipped: $(sed -n 2p "$r" | sed 's/^  //')
+With glibc-2.41-time64only: $(sed -n 2p "$work/vd-causeglibc-2.41-time64only/report.txt" | sed 's/^  //')" -a \
+	"$(cat "$work/vd-causeglibc-2.41-time64only/answers.txt")" = "$(cat "$work/answers.out")"
+mkdir -p "$work/vd-nolibc"
+echo "glibc.sh: the glibc build for armhf failed: error: no" >"$work/vd-nolibc/error"
+expect "answers: a libc that could not be put there: UNKNOWN, and why" \
+	test "$("$dv" answers "$d" "$work/vd-nolibc" glibc-2.41-time64only | sed -n 2p)" = \
+	"With glibc-2.41-time64only: UNKNOWN: glibc.sh: the glibc build for armhf failed: error: no"
 
 # =n as good as =y, no init boots: YES, as far as the programs that passed
 # with =y show. Its cat printed a first line that session.c cut (it keeps

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install-libc.sh - a libc the lab built put in place of a root's own
 # (host-tools/libc/install-libc.sh), on made-up roots: what is replaced,
-# what is kept, and what is refused.
+# what is kept, and what is refused; and validate-distro's DISTRO_LIBC,
+# which puts it on a copy of a disk image only.
 #
 #   tests/unit/install-libc.sh HOST_TOOLS_DIR BUILD_DIR
 set -uo pipefail
@@ -64,6 +65,38 @@ expect "into=: the root given is exactly as it was" \
 expect "into=: the files are where the root keeps them, under the other folder" \
 	test "$(cd "$work/files" && find . -type f | sort | tr '\n' ' ')" = \
 	"./usr/lib/$t/gconv/UTF-16.so ./usr/lib/$t/ld-linux.so.2 ./usr/lib/$t/libc.so.6 ./usr/lib/$t/libm.so.6 ./usr/lib/$t/libpthread.so.0 ./y2038/libc "
+
+# validate-distro's DISTRO_LIBC: the libc goes onto a copy of the run's
+# disk image; the root's folder and the run's disk stay as they were.
+PATH=$PATH:/usr/sbin:/sbin	# mke2fs, debugfs
+vd=$top/host-tools/distro/validate-distro.sh
+vroot=$work/vroot
+merged_root "$vroot"
+mkdir -p "$work/vstage" "$work/vdir"
+mke2fs -q -t ext4 -I 256 -d "$vroot" "$work/run.img" 16M >/dev/null 2>&1
+printf '%s=%q\n' dir "$work/vdir" root "$vroot" disk "$work/run.img" >"$work/vstage/prepare.env"
+jq -n --arg root "$vroot" '{name: "a fixture", root: $root}' >"$work/vdir/inputs.json"
+for f in config.json config.txt scan.json scan.txt smoke.tsv smoke.tsv.skipped; do echo "$f" >"$work/vdir/$f"; done
+echo "$build" >"$work/time64only.libc"
+root_before=$(cd "$vroot" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)
+disk_before=$(sha256sum <"$work/run.img")
+with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" triplet=$t name=glibc-2.41-time64only \
+	vdir="$work/vdir-libc" vdisk="$work/vstage/root-libc.img"; }
+with_libc "$work/time64only.libc" >"$work/with-libc.out" 2>&1
+expect "with-libc: exit 0, saying what it replaced" \
+	grep -q "glibc-2.41-time64only: 4 libraries of /usr/lib/$t and 1 loader file replaced (into " "$work/with-libc.out"
+expect "with-libc: the copy of the disk has the build's libc, loader and name" \
+	test "$(debugfs -R "cat /usr/lib/$t/libc.so.6" "$work/vstage/root-libc.img" 2>/dev/null):$(debugfs -R "cat /usr/lib/$t/ld-linux.so.2" "$work/vstage/root-libc.img" 2>/dev/null):$(debugfs -R "cat /y2038/libc" "$work/vstage/root-libc.img" 2>/dev/null)" = \
+	"built libc.so.6:built loader:glibc-2.41-time64only"
+expect "with-libc: the root's folder and the run's disk are exactly as they were" \
+	test "$(cd "$vroot" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum):$(sha256sum <"$work/run.img")" = "$root_before:$disk_before"
+expect "with-libc: its verdict's inputs are the first pass's, the libc named" \
+	test "$(jq -r '"\(.name)|\(.libc)"' "$work/vdir-libc/inputs.json"):$(cat "$work/vdir-libc/smoke.tsv")" = \
+	"a fixture with glibc-2.41-time64only|glibc-2.41-time64only:smoke.tsv"
+echo "glibc.sh: the glibc build for armhf failed: error: no" >"$work/failed.libc.error"
+with_libc "$work/failed.libc" >"$work/with-libc.out" 2>&1
+expect "with-libc: a libc that was not built: exit 0, no disk, and why in its verdict's folder" \
+	test "$?:$(cat "$work/vdir-libc/error")" = "0:glibc.sh: the glibc build for armhf failed: error: no" -a ! -e "$work/vstage/root-libc.img"
 
 # Refused: a root without that glibc, a folder that is not a build, and a
 # root whose /usr is a symlink out of it (nothing outside is written).
