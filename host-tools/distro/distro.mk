@@ -100,21 +100,30 @@ distro-report: distro-inputs
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup CONFIGS=compat32-y $(DISTRO_BOOTS) && \
 		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-setup || true; fi
 	$(Q)host-tools/distro/validate-distro.sh prepare $(DISTRO_STAGE)
+	$(if $(DISTRO_LIBC),$(Q)host-tools/distro/validate-distro.sh cached-pass get $(DISTRO_CACHED_PASS))
 	$(call distro-pass,$(DISTRO_DIR))
+	$(Q)host-tools/distro/validate-distro.sh cached-pass put $(DISTRO_CACHED_PASS)
 	$(if $(DISTRO_LIBC),$(Q)$(MAKE) --no-print-directory distro-libc-report)
 
 # The boots of one pass (on DISTRO_DISK, into boots' folders ending in
 # DISTRO_VARIANT) and its verdict in $(1).
+DISTRO_PASS_BOOTS = compat32-y-distro compat32-n-distro compat32-y-distro-past \
+	$(if $(filter yes,$(DISTRO_INIT)),compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across)
 define distro-pass
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
 		CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=compat32-n $(DISTRO_BOOTS) && \
 		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across CONFIGS=compat32-y $(DISTRO_BOOTS))
-	$(Q)host-tools/distro/validate-distro.sh verdict $(1) $(foreach b,compat32-y-distro compat32-n-distro compat32-y-distro-past \
-		$(if $(filter yes,$(DISTRO_INIT)),compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across),\
-		$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)$(DISTRO_VARIANT))
+	$(Q)host-tools/distro/validate-distro.sh verdict $(1) \
+		$(foreach b,$(DISTRO_PASS_BOOTS),$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)$(DISTRO_VARIANT))
 endef
+# What decides the as-shipped pass's boots, for the cache (a DISTRO_LIBC
+# run takes them from there when they are the same).
+DISTRO_CACHED_PASS = stage=$(DISTRO_STAGE) cache=$(CACHE) boots=$(RUN_DIR)/boots \
+	names="$(DISTRO_PASS_BOOTS:%=$(DISTRO_MACHINE)-%)" machine_env=$(call machine-env,$(DISTRO_MACHINE)) \
+	kernels="$(foreach c,compat32-y compat32-n,$(call kernel_envs,distro)/$(DISTRO_MACHINE)-$(c).env)" \
+	settings="$(DISTRO_RTC) $(DISTRO_ACROSS_RTC) $(DISTRO_ACROSS_HOLD) $(DISTRO_INIT_TIMEOUT) $(SESSION_TIMEOUTS)"
 
 # DISTRO_LIBC=glibc-2.41-time64only: the same boots again, with the lab's
 # libc for time64-only kernels (make libc: host-tools/libc/) in place of

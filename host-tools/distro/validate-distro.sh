@@ -20,6 +20,10 @@
 #       DISTRO_LIBC: IMAGE, a copy of prepare's disk with the lab's libc
 #       (FILE: make libc's, naming glibc.sh's result) in the root's libc's
 #       place, and DIR, the inputs of its verdict (or DIR/error: why not)
+#   validate-distro.sh cached-pass get|put stage=STAGE cache=DIR boots=DIR
+#           names="BOOT..." kernels="ENV..." machine_env=ENV settings=TEXT
+#       DISTRO_LIBC's as-shipped pass: its boots from the cache, when what
+#       decides them is the same (get), or into it (put)
 #   validate-distro.sh check-root ROOT ARCH ELF_MACHINE
 #       the root's programs are ARCH's (i386, armhf): ELF_MACHINE's, the
 #       machine's elf_machine (machines/*.mk), or one line saying not
@@ -189,6 +193,52 @@ with_libc() {
 	say DISK "$vdisk (the root with $name)"
 }
 
+# The as-shipped pass of a DISTRO_LIBC run may come from the cache: its
+# boots (NAMES, folders under BOOTS) are kept by what decides them, KEY:
+# the configured disk (named by the root's listing) and the lab's files on
+# it, the kernels (their image, version and series), the machine, the
+# boot script, QEMU's version and SETTINGS (the clock, the hold, the
+# timeouts). get copies them in, if kept (a line says from which run);
+# put keeps them, if every boot has its record and none says error=.
+cached_pass() {
+	local op=$1 stage cache boots names settings kernels machine_env key kept n run
+	shift
+	kv_args "$@"
+	need stage cache boots names kernels machine_env
+	# shellcheck source=/dev/null
+	. "$stage/prepare.env"
+	for n in $kernels "$disk.cached"; do [ -f "$n" ] || return 0; done	# nothing built: nothing kept
+	key=$( {
+		basename "$(cat "$disk.cached")"
+		(cd "$stage/files" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+		for k in $kernels; do grep -E '^KERNEL_(IMAGE|VERSION|PATCHES)=' "$k"; done
+		cat "$machine_env" "$LAB_TOP/host-tools/boot/boot.sh"
+		# shellcheck source=/dev/null
+		"$(. "$machine_env" && echo "$qemu")" --version | head -1
+		echo "${settings:-}"
+	} | sha256sum | cut -c1-16)
+	kept=$cache/distro-passes/$key
+	case $op in
+	get)
+		for n in $names; do [ -f "$kept/$n/meta" ] || return 0; done
+		mkdir -p "$boots"
+		for n in $names; do rm -rf "${boots:?}/$n"; cp -r "$kept/$n" "$boots/$n"; done
+		run=$(sed -n 's/^run_id=//p' "$kept/${names%% *}/meta")
+		say REUSE "as shipped: the boots of run $run (the same disk, kernels and settings: $key)"
+		;;
+	put)
+		for n in $names; do
+			[ -f "$boots/$n/meta" ] && ! grep -q '^error=' "$boots/$n/meta" || return 0
+		done
+		rm -rf "$kept.tmp"
+		mkdir -p "$kept.tmp"
+		for n in $names; do cp -r "$boots/$n" "$kept.tmp/$n"; done
+		rm -rf "$kept"
+		mv "$kept.tmp" "$kept"
+		;;
+	esac
+}
+
 # The root as the guest sees it: an ext4 disk made of it by mke2fs -d (no
 # mount, no loop device; owners as the files have them here), with 256-byte
 # inodes (128-byte ones cannot hold a time past 2038). A root that had only
@@ -300,9 +350,11 @@ stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
 prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;
 with-libc) with_libc "$@" ;;
+cached-pass) [ "${1:-}" = get ] || [ "${1:-}" = put ] || die "cached-pass get|put stage= cache= boots= names= kernels= machine_env= settings="
+	cached_pass "$@" ;;
 session) [ $# -eq 5 ] || die "session SCAN_JSON ROOT SMOKE_TSV OUT_TSV MACHINE"; session "$@" ;;
 verdict) [ $# -eq 3 ] || [ $# -eq 4 ] || [ $# -eq 7 ] ||
 	die "verdict DIR YES_BOOT NO_BOOT [PAST_BOOT [INIT_Y_BOOT INIT_N_BOOT ACROSS_BOOT]]"
 	exec "$VERDICTS" verdict "$@" ;;
-*) die "unknown command \"$cmd\": want check-root, stage, setup-done, prepare, with-libc, session or verdict" ;;
+*) die "unknown command \"$cmd\": want check-root, stage, setup-done, prepare, with-libc, cached-pass, session or verdict" ;;
 esac

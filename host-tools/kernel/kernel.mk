@@ -20,7 +20,9 @@ flavour_fragments = $(if $(KERNEL_FLAVOUR),$(wildcard patches/config/flavour-$(K
 	patches/config/flavour-$(KERNEL_FLAVOUR)-arch-$(1).config))
 # What kernel.sh found, per kernel choice and series: two runs with different
 # KERNEL= or SERIES= never read each other's.
-KERNEL_ENVS = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))$(KERNEL_FLAVOUR:%=-%)
+# $(1): a flavour (distro), or none
+kernel_envs = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))$(1:%=-%)
+KERNEL_ENVS = $(call kernel_envs,$(KERNEL_FLAVOUR))
 # Where kernel.sh builds (make bench points it at a scratch directory), and
 # the compiler cache every kernel build shares.
 KERNEL_BUILDS ?= $(CACHE)/build

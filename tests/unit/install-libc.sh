@@ -2,7 +2,8 @@
 # install-libc.sh - a libc the lab built put in place of a root's own
 # (host-tools/libc/install-libc.sh), on made-up roots: what is replaced,
 # what is kept, and what is refused; and validate-distro's DISTRO_LIBC,
-# which puts it on a copy of a disk image only.
+# which puts it on a copy of a disk image only, and keeps the as-shipped
+# pass's boots by what decides them.
 #
 #   tests/unit/install-libc.sh HOST_TOOLS_DIR BUILD_DIR
 set -uo pipefail
@@ -97,6 +98,34 @@ echo "glibc.sh: the glibc build for armhf failed: error: no" >"$work/failed.libc
 with_libc "$work/failed.libc" >"$work/with-libc.out" 2>&1
 expect "with-libc: a libc that was not built: exit 0, no disk, and why in its verdict's folder" \
 	test "$?:$(cat "$work/vdir-libc/error")" = "0:glibc.sh: the glibc build for armhf failed: error: no" -a ! -e "$work/vstage/root-libc.img"
+
+# The as-shipped pass of a DISTRO_LIBC run, kept by what decides it.
+echo "$work/made.img" >"$work/run.img.cached"
+mkdir -p "$work/vstage/files/y2038" "$work/boots/m-y-distro" "$work/boots/m-n-distro"
+echo probe >"$work/vstage/files/y2038/init-probe"
+printf 'KERNEL_IMAGE=/k/bzImage\nKERNEL_BUILD_SECONDS=1\n' >"$work/k.env"
+printf "qemu='true'\n" >"$work/machine.env"
+for b in m-y-distro m-n-distro; do printf 'run_id=r1\nqemu_status=ok\n' >"$work/boots/$b/meta"; echo "$b" >"$work/boots/$b/tap.log"; done
+cached() { "$vd" cached-pass "$1" stage="$work/vstage" cache="$work/cache" boots="$2" names="m-y-distro m-n-distro" \
+	kernels="$work/k.env" machine_env="$work/machine.env" settings="${3:-2026-06-01}"; }
+cached put "$work/boots" >/dev/null 2>&1
+cached get "$work/boots2" >"$work/get.out" 2>&1
+expect "cached-pass: the boots kept are the ones given back, and it says from which run" \
+	test "$(cat "$work/boots2/m-y-distro/tap.log" "$work/boots2/m-n-distro/tap.log"):$(grep -c 'REUSE .*the boots of run r1' "$work/get.out")" = \
+	"$(printf 'm-y-distro\nm-n-distro'):1"
+cached get "$work/boots3" 2026-07-01 >/dev/null 2>&1
+printf 'KERNEL_IMAGE=/k2/bzImage\n' >"$work/k.env"
+cached get "$work/boots4" >/dev/null 2>&1
+expect "cached-pass: another setting or another kernel: nothing given back" \
+	test ! -e "$work/boots3" -a ! -e "$work/boots4"
+echo "error=no kernel" >>"$work/boots/m-n-distro/meta"
+cached put "$work/boots" 2026-08-01 >/dev/null 2>&1
+cached get "$work/boots5" 2026-08-01 >/dev/null 2>&1
+sed -i '/^error=/d' "$work/boots/m-n-distro/meta"
+cached put "$work/boots" 2026-08-01 >/dev/null 2>&1
+cached get "$work/boots6" 2026-08-01 >/dev/null 2>&1
+expect "cached-pass: a pass with a boot that did not run is not kept (the same pass that ran is)" \
+	test ! -e "$work/boots5" -a -e "$work/boots6/m-n-distro/meta"
 
 # Refused: a root without that glibc, a folder that is not a build, and a
 # root whose /usr is a symlink out of it (nothing outside is written).
