@@ -137,7 +137,7 @@ DISTRO_LIBC_DISK  = $(DISTRO_STAGE)/root-$(DISTRO_LIBC).img
 .PHONY: distro-libc-report distro-libc-pass
 distro-libc-report: $(BUILD)/$(DISTRO_ARCH)/time64only.libc
 	$(Q)host-tools/distro/validate-distro.sh with-libc stage=$(DISTRO_STAGE) libc_file=$< \
-		triplet=$(call libc_triplet,$(DISTRO_ARCH)) name=$(DISTRO_LIBC) vdir=$(DISTRO_LIBC_DIR) vdisk=$(DISTRO_LIBC_DISK)
+		multiarch=$(call libc_multiarch,$(DISTRO_ARCH)) name=$(DISTRO_LIBC) vdir=$(DISTRO_LIBC_DIR) vdisk=$(DISTRO_LIBC_DISK)
 	$(Q)[ -e $(DISTRO_LIBC_DIR)/error ] || \
 		$(MAKE) --no-print-directory distro-libc-pass DISTRO_VARIANT=-$(DISTRO_LIBC) DISTRO_DISK=$(DISTRO_LIBC_DISK)
 	@echo

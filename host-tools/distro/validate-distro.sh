@@ -15,7 +15,7 @@
 #       the scan of the configured root (DIR/scan.txt, .json), the smoke
 #       session (DIR/smoke.tsv), and IMAGE: the configured disk with the
 #       lab's init, session and probe on it
-#   validate-distro.sh with-libc stage=STAGE libc_file=FILE triplet= name=
+#   validate-distro.sh with-libc stage=STAGE libc_file=FILE multiarch= name=
 #           vdir=DIR vdisk=IMAGE
 #       DISTRO_LIBC: IMAGE, a copy of prepare's disk with the lab's libc
 #       (FILE: make libc's, naming glibc.sh's result) in the root's libc's
@@ -165,9 +165,9 @@ prepare() {
 # root's scan, config report and smoke session), with the libc named, for
 # its own verdict; or, if there is no libc to put there, VDIR/error.
 with_libc() {
-	local stage libc_file triplet name vdir vdisk dir root disk scanned files
+	local stage libc_file multiarch name vdir vdisk dir root disk scanned files
 	kv_args "$@"
-	need stage libc_file triplet name vdir vdisk
+	need stage libc_file multiarch name vdir vdisk
 	# shellcheck source=/dev/null
 	. "$stage/prepare.env"
 	rm -rf "$vdir" "$vdisk"
@@ -184,7 +184,7 @@ with_libc() {
 	files=$stage/files-$name
 	rm -rf "$files"
 	mkdir -p "$files"
-	"$LAB_TOP/host-tools/libc/install-libc.sh" root="$scanned" libc="$(cat "$libc_file")" triplet="$triplet" into="$files" >"$vdir/install-libc.txt" 2>&1 ||
+	"$LAB_TOP/host-tools/libc/install-libc.sh" root="$scanned" libc="$(cat "$libc_file")" multiarch="$multiarch" into="$files" >"$vdir/install-libc.txt" 2>&1 ||
 		{ cp "$vdir/install-libc.txt" "$vdir/error"; cat "$vdir/error" >&2; return 0; }
 	say LIBC "$(cat "$vdir/install-libc.txt")"
 	disk_finish "$disk" "$vdisk" "$files"

@@ -152,7 +152,7 @@ $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.
 	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
 			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
 		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
-			triplet=$(call libc_triplet,$(1)) >>$$@.log 2>&1; then \
+			multiarch=$(call libc_multiarch,$(1)) >>$$@.log 2>&1; then \
 		for b in $(call family_bins,$(GLIBC_KINDS)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \

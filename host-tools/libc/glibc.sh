@@ -16,11 +16,13 @@
 #     version=V       glibc-source's Debian version (2.41-12+deb13u5)
 #     arch=i386       the Debian architecture it is built for
 #     triplet=T       its GNU triplet and cross compiler (i686-linux-gnu)
+#     multiarch=M     Debian's multiarch folder for it (i386-linux-gnu): where
+#                     Debian's libc6 keeps its libraries (configparms)
 #     kernel=5.1      --enable-kernel
 #     series=FILE     the glibc series (patches/glibc/series), or none
 #     name=NAME       what the lab calls it (glibc-2.41-time64only)
 #     out=FILE        where to write the result's folder, in the cache:
-#                     root/ (make install's DESTDIR: lib/TRIPLET/libc.so.6,
+#                     root/ (make install's DESTDIR: lib/MULTIARCH/libc.so.6,
 #                     ld-linux*.so.*, ...), libc (NAME), recipe (what
 #                     decides it), build.log, seconds. FILE is rewritten
 #                     only when that changes, for make's up-to-date check.
@@ -36,9 +38,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 cmd=${1:-}
 shift || true
-cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= kernel= series= name= out=
+cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= multiarch= kernel= series= name= out=
 kv_args "$@"
-case $cmd in build | plan | apply) ;; *) die "usage: glibc.sh build|plan|apply cache= suite= version= arch= triplet= kernel= series= name= out=" ;; esac
+case $cmd in build | plan | apply) ;; *) die "usage: glibc.sh build|plan|apply cache= suite= version= arch= triplet= multiarch= kernel= series= name= out=" ;; esac
 [ -n "$cache" ] && [ -n "$suite" ] && [ -n "$version" ] && [ -n "$series" ] ||
 	die "glibc.sh $cmd wants cache=, suite=, version= and series="
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -90,8 +92,8 @@ if [ "$cmd" = apply ]; then
 	exit 0
 fi
 
-[ -n "$arch" ] && [ -n "$triplet" ] && [ -n "$kernel" ] && [ -n "$name" ] && [ -n "$out" ] ||
-	die "glibc.sh $cmd wants arch=, triplet=, kernel=, name= and out="
+[ -n "$arch" ] && [ -n "$triplet" ] && [ -n "$multiarch" ] && [ -n "$kernel" ] && [ -n "$name" ] && [ -n "$out" ] ||
+	die "glibc.sh $cmd wants arch=, triplet=, multiarch=, kernel=, name= and out="
 command -v "$triplet-gcc" >/dev/null || die "$triplet-gcc is missing: make deps installs the machines' cross compilers"
 headers=/usr/$triplet/include
 [ -d "$headers/asm" ] || die "$headers/asm is missing: the cross toolchain's linux-libc-dev is not installed"
@@ -128,8 +130,8 @@ docdir = /usr/share/doc
 mandir = /usr/share/man
 sbindir = /usr/sbin
 vardbdir = /var/lib/misc
-libdir = /usr/lib/$triplet
-slibdir = /lib/$triplet
+libdir = /usr/lib/$multiarch
+slibdir = /lib/$multiarch
 rtlddir = /lib"
 phash=none
 [ "$series" = none ] || phash=$("$here/../kernel/series.sh" hash "$series")
@@ -179,7 +181,7 @@ if [ ! -f "$result/libc" ]; then
 		nice -n 10 make -j"$(nproc)"
 		nice -n 10 make install DESTDIR="$result.tmp/root"
 	) >"$log" 2>&1 || die "the glibc build for $arch failed: $(grep -m1 -E 'Error|error:' "$log" || tail -1 "$log") (log: $log)"
-	[ -e "$result.tmp/root/lib/$triplet/libc.so.6" ] || die "the glibc build for $arch installed no lib/$triplet/libc.so.6 (log: $log)"
+	[ -e "$result.tmp/root/lib/$multiarch/libc.so.6" ] || die "the glibc build for $arch installed no lib/$multiarch/libc.so.6 (log: $log)"
 	seconds=$(($(date +%s) - start))
 	printf '%s\n' "$recipe" >"$result.tmp/recipe"
 	echo "$seconds" >"$result.tmp/seconds"

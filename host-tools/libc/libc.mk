@@ -27,12 +27,14 @@ GLIBC_ARGS = cache=$(CACHE) suite=$($(TIME64ONLY_DISTRO).suite) mirror=$(DEBIAN_
 # recipe's hash), so make always asks it (a reuse takes a second); the file
 # changes only with the build.
 libc_triplet = $(patsubst %-,%,$(call ucross,$(1)))
+# and Debian's multiarch folder for it (i386-linux-gnu, arm-linux-gnueabihf)
+libc_multiarch = $(shell dpkg-architecture -a$(1) -qDEB_HOST_MULTIARCH 2>/dev/null)
 # A build that fails leaves the reason (FILE.error), not the file: the boots
 # that would run it record why, and the run goes on. Its progress lines go
 # to the terminal as they come, and to FILE.log.
 $(LIBC_USERLANDS:%=$(BUILD)/%/time64only.libc): $(BUILD)/%/time64only.libc: FORCE | libc-plan
 	@mkdir -p $(@D)
-	$(Q)rm -f $@.error; { host-tools/libc/glibc.sh build $(GLIBC_ARGS) arch=$* triplet=$(call libc_triplet,$*) \
+	$(Q)rm -f $@.error; { host-tools/libc/glibc.sh build $(GLIBC_ARGS) arch=$* triplet=$(call libc_triplet,$*) multiarch=$(call libc_multiarch,$*) \
 		out=$@ 2>&1 | tee $@.log >&2; } || { rm -f $@; grep -m1 '^[a-z.]*\.sh:' $@.log >$@.error || tail -1 $@.log >$@.error; }
 
 # The plan line: which builds are reused, and how long the others took here
@@ -40,8 +42,8 @@ $(LIBC_USERLANDS:%=$(BUILD)/%/time64only.libc): $(BUILD)/%/time64only.libc: FORC
 LIBC_FIRST_BUILD_MIN := 9
 .PHONY: libc-plan
 libc-plan:
-	$(Q)plan=; for ut in $(foreach u,$(LIBC_USERLANDS),$(u):$(call libc_triplet,$(u))); do u=$${ut%%:*}; \
-		set -- $$(host-tools/libc/glibc.sh plan $(GLIBC_ARGS) arch=$$u triplet=$${ut#*:} out=/dev/null); \
+	$(Q)plan=; for ut in $(foreach u,$(LIBC_USERLANDS),$(u):$(call libc_triplet,$(u)):$(call libc_multiarch,$(u))); do u=$${ut%%:*}; m=$${ut##*:}; t=$${ut#*:}; t=$${t%:*}; \
+		set -- $$(host-tools/libc/glibc.sh plan $(GLIBC_ARGS) arch=$$u triplet=$$t multiarch=$$m out=/dev/null); \
 		if [ "$$1" = reuse ]; then plan="$$plan $$u reused;"; \
 		elif [ "$$2" -gt 0 ]; then plan="$$plan $$u to build, about $$((($$2 + 59) / 60)) min (here last time);"; \
 		else plan="$$plan $$u to build, about $(LIBC_FIRST_BUILD_MIN) min (never built here; 2 cores);"; fi; done; \

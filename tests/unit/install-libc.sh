@@ -11,7 +11,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/tap.sh"
 tap_scratch
 il=$top/host-tools/libc/install-libc.sh
-t=i686-linux-gnu
+t=i386-linux-gnu
 
 # A build as glibc.sh leaves it: root/ from make install, and its name.
 build=$work/build
@@ -32,7 +32,7 @@ merged_root() {
 
 root=$work/merged
 merged_root "$root"
-out=$("$il" root="$root" libc="$build" triplet=$t 2>&1)
+out=$("$il" root="$root" libc="$build" multiarch=$t 2>&1)
 expect "a merged /usr root: it succeeds and says what it replaced ($out)" \
 	grep -qx "glibc-2.41-time64only: 4 libraries of /usr/lib/$t and 1 loader file replaced" <<<"$out"
 expect "each of the build's libraries replaces the root's" \
@@ -51,7 +51,7 @@ old=$work/old
 mkdir -p "$old/lib/$t" "$old/usr/lib/$t"
 echo "own libc" >"$old/lib/$t/libc.so.6"
 echo "own loader" >"$old/lib/ld-linux.so.2"
-"$il" root="$old" libc="$build" triplet=$t >/dev/null 2>&1
+"$il" root="$old" libc="$build" multiarch=$t >/dev/null 2>&1
 expect "an unmerged root: its lib/$t/libc.so.6 and its /lib loader file are replaced" \
 	test "$(cat "$old/lib/$t/libc.so.6"):$(cat "$old/lib/ld-linux.so.2")" = "built libc.so.6:built loader"
 
@@ -60,7 +60,7 @@ expect "an unmerged root: its lib/$t/libc.so.6 and its /lib loader file are repl
 given=$work/given
 merged_root "$given"
 before=$(cd "$given" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)
-"$il" root="$given" libc="$build" triplet=$t into="$work/files" >/dev/null 2>&1
+"$il" root="$given" libc="$build" multiarch=$t into="$work/files" >/dev/null 2>&1
 expect "into=: the root given is exactly as it was" \
 	test "$(cd "$given" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)" = "$before"
 expect "into=: the files are where the root keeps them, under the other folder" \
@@ -81,7 +81,7 @@ for f in config.json config.txt scan.json scan.txt smoke.tsv smoke.tsv.skipped; 
 echo "$build" >"$work/time64only.libc"
 root_before=$(cd "$vroot" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)
 disk_before=$(sha256sum <"$work/run.img")
-with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" triplet=$t name=glibc-2.41-time64only \
+with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" multiarch=$t name=glibc-2.41-time64only \
 	vdir="$work/vdir-libc" vdisk="$work/vstage/root-libc.img"; }
 with_libc "$work/time64only.libc" >"$work/with-libc.out" 2>&1
 expect "with-libc: exit 0, saying what it replaced" \
@@ -131,16 +131,16 @@ expect "cached-pass: a pass with a boot that did not run is not kept (the same p
 # root whose /usr is a symlink out of it (nothing outside is written).
 mkdir -p "$work/empty"
 expect "a root with no glibc for $t: refused, naming what it looked for" \
-	grep -qF "has no glibc for $t (no usr/lib/$t/libc.so.6" <<<"$("$il" root="$work/empty" libc="$build" triplet=$t 2>&1)"
+	grep -qF "has no glibc for $t (no usr/lib/$t/libc.so.6" <<<"$("$il" root="$work/empty" libc="$build" multiarch=$t 2>&1)"
 expect "a root with no glibc for $t: the exit status is 1" \
-	test "$("$il" root="$work/empty" libc="$build" triplet=$t >/dev/null 2>&1; echo $?)" = 1
+	test "$("$il" root="$work/empty" libc="$build" multiarch=$t >/dev/null 2>&1; echo $?)" = 1
 expect "a folder that is not glibc.sh's build is refused" \
-	test "$("$il" root="$root" libc="$work/empty" triplet=$t >/dev/null 2>&1; echo $?)" = 1
+	test "$("$il" root="$root" libc="$work/empty" multiarch=$t >/dev/null 2>&1; echo $?)" = 1
 outside=$work/outside
 merged_root "$outside"
 mkdir -p "$work/escape"
 ln -s "$outside/usr" "$work/escape/usr"
-"$il" root="$work/escape" libc="$build" triplet=$t >/dev/null 2>&1
+"$il" root="$work/escape" libc="$build" multiarch=$t >/dev/null 2>&1
 expect "a root whose usr is a symlink out of it: refused, and what it points at is untouched" \
 	test "$?:$(cat "$outside/usr/lib/$t/libc.so.6")" = "1:own libc.so.6"
 tap_end
