@@ -93,7 +93,7 @@ UNPATCHED_STAMP_CHECK := MACHINES=$(CHECK_MACHINE) CONFIGS=compat32-n BOOT_KINDS
 # real, without the other's slower ones (make run adds them, APPS_MACHINES).
 CHECK_APPS_MACHINES := $(CHECK_MACHINE)
 # Every kind of boot make run makes but the libc column's time64-only glibc,
-# whose two builds (about 9 min each on 2 cores, cold) do not fit in the
+# whose two builds (6 to 16 min each on 2 cores, cold) do not fit in the
 # hour: make libc-check boots it; make check applies its series
 # (glibc-series) and tests the libc's installation (unit/install-libc.sh).
 CHECK_BOOT_KINDS := $(filter-out time64only,$(BOOT_KINDS))
@@ -118,7 +118,7 @@ boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before
 
 # --- make libc-check: the libc column's time64-only glibc built for each
-# 32-bit userland (make libc: about 9 min each on 2 cores, cold) and booted
+# 32-bit userland (make libc: 6 to 16 min each on 2 cores, cold) and booted
 # on the 32-bit machines with both configs. Every cell must be as expected,
 # and every one of them must name that libc.
 .PHONY: libc-check

@@ -142,7 +142,8 @@ $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u
 # --- The libc column's own glibc: TIME64ONLY_DISTRO's libc6 with the time64-only
 # build in its place (host-tools/libc/install-libc.sh), and the lab's
 # programs of every family on it, dynamically linked, their libc cases only,
-# as on a demo's libc_scenarios. $(1): userland
+# as on a demo's libc_scenarios; /y2038/libc names it (the lab's files:
+# overlay-cpio.sh leaves a root's /y2038 out). $(1): userland
 define time64only-rule
 $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
 		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS)))
@@ -155,6 +156,7 @@ $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.
 			multiarch=$(call libc_multiarch,$(1)) >>$$@.log 2>&1; then \
 		for b in $(call family_bins,$(GLIBC_KINDS)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
+		install -D -m 644 $(BUILD)/$(1)/time64only-root/y2038/libc $(BUILD)/$(1)/time64only-lab/y2038/libc; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \
 	else grep -m1 '^[a-z.-]*\.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef

@@ -39,7 +39,7 @@ $(LIBC_USERLANDS:%=$(BUILD)/%/time64only.libc): $(BUILD)/%/time64only.libc: FORC
 
 # The plan line: which builds are reused, and how long the others took here
 # last (a first build: LIBC_FIRST_BUILD_MIN, measured in docs/libc.md).
-LIBC_FIRST_BUILD_MIN := 9
+LIBC_FIRST_BUILD_MIN := 6
 .PHONY: libc-plan
 libc-plan:
 	$(Q)plan=; for ut in $(foreach u,$(LIBC_USERLANDS),$(u):$(call libc_triplet,$(u)):$(call libc_multiarch,$(u))); do u=$${ut%%:*}; m=$${ut##*:}; t=$${ut#*:}; t=$${t%:*}; \
