@@ -10,7 +10,8 @@
 # libc.so.6 (usr/lib/MULTIARCH on a merged /usr, lib/MULTIARCH on an old one),
 # and its dynamic loader replaces every loader file of that name the root
 # has (ld-linux.so.2 or ld-linux-armhf.so.3; the root's symlinks to it
-# stay). ROOT/y2038/libc then names it (lab_libc_name, the results' libc
+# stay), and its static programs (sbin/ldconfig, sln) the root's of that
+# name in usr/sbin or sbin. ROOT/y2038/libc then names it (lab_libc_name, the results' libc
 # column). Prints what it replaced; fails if the root has no glibc for
 # MULTIARCH. into=: read the root, write nothing there, and put the files at
 # the same paths under DIR instead (validate-distro writes them onto the
@@ -57,6 +58,16 @@ while IFS= read -r -d '' f; do
 	copy "$loader" "${f#"$root"/}"
 done < <(find "$root/usr/lib" "$root/lib" "$root/$dir" -maxdepth 1 -name "$(basename "$loader")" -type f -print0 2>/dev/null | sort -zu)
 [ "$replaced" -gt "$libraries" ] || die "$root has no $(basename "$loader") file to replace"
+loaders=$((replaced - libraries))
+# The libc's static programs (ldconfig, sln: libc-bin's, linked with the
+# libc they belong to), where the root has them: a root's own ldconfig is
+# its old libc, and systemd's ldconfig.service runs it after the libc changed.
+for f in "$built/sbin"/*; do
+	[ -f "$f" ] || continue
+	while IFS= read -r -d '' g; do
+		copy "$f" "${g#"$root"/}"
+	done < <(find "$root/usr/sbin" "$root/sbin" -maxdepth 1 -name "$(basename "$f")" -type f -print0 2>/dev/null | sort -zu)
+done
 mkdir -p "$into/y2038"
 cp "$libc/libc" "$into/y2038/libc"
-echo "$(cat "$libc/libc"): $libraries libraries of /$dir and $((replaced - libraries)) loader file replaced$([ "$into" = "$root" ] || echo " (into $into)")"
+echo "$(cat "$libc/libc"): $libraries libraries and gconv modules of /$dir, $loaders loader file and $((replaced - libraries - loaders)) static programs replaced$([ "$into" = "$root" ] || echo " (into $into)")"

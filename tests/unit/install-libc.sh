@@ -18,13 +18,18 @@ build=$work/build
 mkdir -p "$build/root/lib/$t" "$build/root/usr/lib/$t/gconv"
 for f in libc.so.6 libm.so.6 libpthread.so.0; do echo "built $f" >"$build/root/lib/$t/$f"; done
 echo "built loader" >"$build/root/lib/ld-linux.so.2"
+mkdir -p "$build/root/sbin"
+echo "built ldconfig" >"$build/root/sbin/ldconfig"
+echo "built sln" >"$build/root/sbin/sln"
 echo "built gconv" >"$build/root/usr/lib/$t/gconv/UTF-16.so"
 echo glibc-2.41-time64only >"$build/libc"
 
 # merged_root DIR: a merged-/usr root as Debian's trixie lays out libc6.
 merged_root() {
-	mkdir -p "$1/usr/lib/$t/gconv" "$1/usr/bin"
+	mkdir -p "$1/usr/lib/$t/gconv" "$1/usr/bin" "$1/usr/sbin"
 	ln -s usr/lib "$1/lib"
+	ln -s usr/sbin "$1/sbin"
+	echo "own ldconfig" >"$1/usr/sbin/ldconfig"
 	for f in libc.so.6 libm.so.6 libpthread.so.0 ld-linux.so.2 libcrypt.so.1; do echo "own $f" >"$1/usr/lib/$t/$f"; done
 	echo "own gconv" >"$1/usr/lib/$t/gconv/UTF-16.so"
 	ln -s "$t/ld-linux.so.2" "$1/usr/lib/ld-linux.so.2"
@@ -34,12 +39,14 @@ root=$work/merged
 merged_root "$root"
 out=$("$il" root="$root" libc="$build" multiarch=$t 2>&1)
 expect "a merged /usr root: it succeeds and says what it replaced ($out)" \
-	grep -qx "glibc-2.41-time64only: 4 libraries of /usr/lib/$t and 1 loader file replaced" <<<"$out"
+	grep -qx "glibc-2.41-time64only: 4 libraries and gconv modules of /usr/lib/$t, 1 loader file and 1 static programs replaced" <<<"$out"
 expect "each of the build's libraries replaces the root's" \
 	test "$(cat "$root/usr/lib/$t/libc.so.6" "$root/usr/lib/$t/libpthread.so.0" "$root/usr/lib/$t/gconv/UTF-16.so")" = \
 	"$(printf 'built libc.so.6\nbuilt libpthread.so.0\nbuilt gconv')"
 expect "the loader file is replaced, and the root's symlink to it stays a symlink" \
 	test "$(cat "$root/usr/lib/$t/ld-linux.so.2"):$(readlink "$root/usr/lib/ld-linux.so.2")" = "built loader:$t/ld-linux.so.2"
+expect "the libc's static ldconfig replaces the root's (reached through no symlink); sln, which the root lacks, is not added" \
+	test "$(cat "$root/usr/sbin/ldconfig"):$(readlink "$root/sbin"):$(ls "$root/usr/sbin")" = "built ldconfig:usr/sbin:ldconfig"
 expect "a library the build does not make is the root's own still" \
 	test "$(cat "$root/usr/lib/$t/libcrypt.so.1")" = "own libcrypt.so.1"
 expect "the root's /lib is still its symlink to usr/lib" test "$(readlink "$root/lib")" = usr/lib
@@ -65,7 +72,7 @@ expect "into=: the root given is exactly as it was" \
 	test "$(cd "$given" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)" = "$before"
 expect "into=: the files are where the root keeps them, under the other folder" \
 	test "$(cd "$work/files" && find . -type f | sort | tr '\n' ' ')" = \
-	"./usr/lib/$t/gconv/UTF-16.so ./usr/lib/$t/ld-linux.so.2 ./usr/lib/$t/libc.so.6 ./usr/lib/$t/libm.so.6 ./usr/lib/$t/libpthread.so.0 ./y2038/libc "
+	"./usr/lib/$t/gconv/UTF-16.so ./usr/lib/$t/ld-linux.so.2 ./usr/lib/$t/libc.so.6 ./usr/lib/$t/libm.so.6 ./usr/lib/$t/libpthread.so.0 ./usr/sbin/ldconfig ./y2038/libc "
 
 # validate-distro's DISTRO_LIBC: the libc goes onto a copy of the run's
 # disk image; the root's folder and the run's disk stay as they were.
@@ -85,7 +92,7 @@ with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" multiarch=$t n
 	vdir="$work/vdir-libc" vdisk="$work/vstage/root-libc.img"; }
 with_libc "$work/time64only.libc" >"$work/with-libc.out" 2>&1
 expect "with-libc: exit 0, saying what it replaced" \
-	grep -q "glibc-2.41-time64only: 4 libraries of /usr/lib/$t and 1 loader file replaced (into " "$work/with-libc.out"
+	grep -q "glibc-2.41-time64only: 4 libraries and gconv modules of /usr/lib/$t, 1 loader file and 1 static programs replaced (into " "$work/with-libc.out"
 expect "with-libc: the copy of the disk has the build's libc, loader and name" \
 	test "$(debugfs -R "cat /usr/lib/$t/libc.so.6" "$work/vstage/root-libc.img" 2>/dev/null):$(debugfs -R "cat /usr/lib/$t/ld-linux.so.2" "$work/vstage/root-libc.img" 2>/dev/null):$(debugfs -R "cat /y2038/libc" "$work/vstage/root-libc.img" 2>/dev/null)" = \
 	"built libc.so.6:built loader:glibc-2.41-time64only"
