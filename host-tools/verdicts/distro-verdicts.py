@@ -566,8 +566,10 @@ def answer_sentence(v):
     y_down = (f"its own boot with =y did not come up ({init[0]['verdict']}): there is nothing to compare =n with"
               if len(init) == 3 and not v["init_y_up"] else None)
     if v["can_turn_off"] == "yes":
+        own = (f"; its own init with =n: {init[1]['verdict']} (with =y: {init[0]['verdict']})"
+               if len(init) == 3 else "")
         return (f"YES, as far as the {v['programs_tested']} programs whose smoke test means something show:"
-                " none broke with COMPAT_32BIT_TIME=n.")
+                f" none broke with COMPAT_32BIT_TIME=n{own}.")
     if v["can_turn_off"] == "no":
         if v["init_breaks"]:
             own = f"; and its own init: {'; '.join(v['init_breaks'])}"
