@@ -6,8 +6,9 @@
 #
 #   glibc-series.sh cache=DIR suite=SUITE mirror=URL version=V series=FILE [KEY=VALUE...]
 #
-# The build itself and the test the patch adds run in make libc-check (the
-# libc column, 20 min cold), not here. Prints TAP; adds to $COUNTS.
+# The build runs in make libc (6 to 16 min per userland cold), its boots in
+# make libc-check; the test the patch adds runs in glibc's own harness only,
+# in no lab target (docs/libc.md). Prints TAP; adds to $COUNTS.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
