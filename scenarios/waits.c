@@ -95,15 +95,6 @@
 static int64_t wait_cpu0;
 static long wait_blocks0;
 
-static long thread_blocks(void)
-{
-	struct rusage ru;
-
-	if (getrusage(RUSAGE_THREAD, &ru))
-		return -1;	/* unknown: judge_spin then never calls it SPIN */
-	return ru.ru_nvcsw;
-}
-
 static int64_t wait_begin(void)
 {
 	wait_blocks0 = thread_blocks();
@@ -115,6 +106,7 @@ static void wait_judge_spin(struct outcome *o, const char *call, int64_t took)
 {
 	long blocks = thread_blocks();
 
+	/* unknown (-1): counted as blocked, so never called SPIN */
 	judge_spin(o, call, took, clock_ns(CLOCK_THREAD_CPUTIME_ID) - wait_cpu0,
 		   blocks < 0 || wait_blocks0 < 0 ? 1 : blocks - wait_blocks0);
 }

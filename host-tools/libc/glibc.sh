@@ -41,8 +41,7 @@ shift || true
 cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= multiarch= kernel= series= name= out=
 kv_args "$@"
 case $cmd in build | plan | apply) ;; *) die "usage: glibc.sh build|plan|apply cache= suite= version= arch= triplet= multiarch= kernel= series= name= out=" ;; esac
-[ -n "$cache" ] && [ -n "$suite" ] && [ -n "$version" ] && [ -n "$series" ] ||
-	die "glibc.sh $cmd wants cache=, suite=, version= and series="
+need cache suite version series
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 upstream=${version%%-*}
 
@@ -92,8 +91,7 @@ if [ "$cmd" = apply ]; then
 	exit 0
 fi
 
-[ -n "$arch" ] && [ -n "$triplet" ] && [ -n "$multiarch" ] && [ -n "$kernel" ] && [ -n "$name" ] && [ -n "$out" ] ||
-	die "glibc.sh $cmd wants arch=, triplet=, multiarch=, kernel=, name= and out="
+need arch triplet multiarch kernel name out
 command -v "$triplet-gcc" >/dev/null || die "$triplet-gcc is missing: make deps installs the machines' cross compilers"
 headers=/usr/$triplet/include
 [ -d "$headers/asm" ] || die "$headers/asm is missing: the cross toolchain's linux-libc-dev is not installed"

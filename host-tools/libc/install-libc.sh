@@ -51,22 +51,27 @@ if [ -d "$built/usr/lib/$multiarch/gconv" ] && [ -d "$root/$dir/gconv" ]; then
 		[ -f "$f" ] && copy "$f" "$dir/gconv/$(basename "$f")"
 	done
 fi
+# replace_named FILE FOLDER...: FILE over every real file of its name in
+# those folders of the root (not through a symlinked folder: find does not
+# follow a starting point that is a link).
+replace_named() {
+	local f=$1 d g
+	shift
+	while IFS= read -r -d '' g; do
+		copy "$f" "${g#"$root"/}"
+	done < <(for d in "$@"; do find "$root/$d" -maxdepth 1 -name "$(basename "$f")" -type f -print0 2>/dev/null; done | sort -zu)
+}
 loader=$(find "$built/lib" -maxdepth 1 -name 'ld-linux*.so.*' -type f)
 [ -n "$loader" ] || die "$libc has no dynamic loader in root/lib"
 libraries=$replaced
-while IFS= read -r -d '' f; do
-	copy "$loader" "${f#"$root"/}"
-done < <(find "$root/usr/lib" "$root/lib" "$root/$dir" -maxdepth 1 -name "$(basename "$loader")" -type f -print0 2>/dev/null | sort -zu)
+replace_named "$loader" usr/lib lib "$dir"
 [ "$replaced" -gt "$libraries" ] || die "$root has no $(basename "$loader") file to replace"
 loaders=$((replaced - libraries))
 # The libc's static programs (ldconfig, sln: libc-bin's, linked with the
 # libc they belong to), where the root has them: a root's own ldconfig is
 # its old libc, and systemd's ldconfig.service runs it after the libc changed.
 for f in "$built/sbin"/*; do
-	[ -f "$f" ] || continue
-	while IFS= read -r -d '' g; do
-		copy "$f" "${g#"$root"/}"
-	done < <(find "$root/usr/sbin" "$root/sbin" -maxdepth 1 -name "$(basename "$f")" -type f -print0 2>/dev/null | sort -zu)
+	[ -f "$f" ] && replace_named "$f" usr/sbin sbin
 done
 mkdir -p "$into/y2038"
 cp "$libc/libc" "$into/y2038/libc"

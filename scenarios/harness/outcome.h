@@ -178,6 +178,15 @@ static inline void judge_wait(struct outcome *o, const char *call, int err,
  * busy, and its battery drains, for as long as the wait lasts.
  */
 #define Y2038_SPIN_MIN_NS (50 * NSEC_PER_MSEC)
+#ifdef RUSAGE_THREAD	/* <sys/resource.h> with _GNU_SOURCE: waits.c, the unit tests */
+/* The calling thread's voluntary context switches (ru_nvcsw), or -1. */
+static inline long thread_blocks(void)
+{
+	struct rusage ru;
+
+	return getrusage(RUSAGE_THREAD, &ru) ? -1 : ru.ru_nvcsw;
+}
+#endif
 static inline void judge_spin(struct outcome *o, const char *call,
 			      int64_t took_ns, int64_t cpu_ns, long blocks)
 {

@@ -258,14 +258,6 @@ static void test_kconfig(void)
 	CHECK(kconfig_parse("CONFIG_X=y\0", 11, "c", &cfg, err, sizeof(err)) == -1);
 }
 
-/* The thread's voluntary context switches, as the waits family counts them. */
-static long thread_blocks(void)
-{
-	struct rusage ru;
-
-	return getrusage(RUSAGE_THREAD, &ru) ? -1 : ru.ru_nvcsw;
-}
-
 static void test_harness_judgements(void)
 {
 	const int64_t now = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC;
