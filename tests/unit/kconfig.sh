@@ -28,6 +28,8 @@ rc() { cat "$work/$1.rc"; }
 err() { cat "$work/$1.err"; }
 # verdict NAME SYMBOL: the verdict of the report line for CONFIG_SYMBOL
 verdict() { awk -F'\t' -v s="CONFIG_$2" 'index($2, s "=") == 1 { print $1 }' "$work/$1.out"; }
+# verdicts NAME SYMBOL...: their verdicts, space-separated
+verdicts() { local n=$1 s; shift; for s; do verdict "$n" "$s"; done | paste -sd' '; }
 reason() { awk -F'\t' -v s="CONFIG_$2" 'index($2, s "=") == 1 { print $3 }' "$work/$1.out"; }
 summary() { sed -n 's/^summary\t//p' "$work/$1.out"; }
 # Every line but the last is VERDICT<TAB>CONFIG_X=value<TAB>reason; the last is the summary.
@@ -91,7 +93,7 @@ expect "arm32: ... and names the config" test "$(json arm32 .config)" = "$work/a
 sed 's/^CONFIG_RTC_HCTOSYS=y$/&\nCONFIG_RTC_HCTOSYS_Y2038=y/' "$work/arm32.config" >"$work/arm32-lab.config"
 run arm32-lab "$work/arm32-lab.config"
 expect "arm32 with the lab's RTC_HCTOSYS_Y2038=y: RTC_HCTOSYS is ok" \
-	test "$(verdict arm32-lab RTC_HCTOSYS) $(verdict arm32-lab RTC_HCTOSYS_Y2038)" = "ok ok"
+	test "$(verdicts arm32-lab RTC_HCTOSYS RTC_HCTOSYS_Y2038)" = "ok ok"
 
 # --- 64-bit kernels: x86_64 running i386 programs, arm64 running none.
 cat >"$work/x86_64.config" <<'EOF'
@@ -113,10 +115,8 @@ expect "x86_64: CONFIG_X86_64=y makes it 64-bit (text and JSON)" \
 expect "x86_64: RTC_HCTOSYS=y is ok on 64-bit" test "$(verdict x86_64 RTC_HCTOSYS)" = ok
 expect "x86_64: COMPAT_32BIT_TIME=y warns, for the compat programs" \
 	test "$(verdict x86_64 COMPAT_32BIT_TIME) $(reason x86_64 COMPAT_32BIT_TIME | grep -c compat)" = "warn 1"
-expect "x86_64: IA32_EMULATION and COMPAT are reported" \
-	test "$(verdict x86_64 IA32_EMULATION) $(verdict x86_64 COMPAT)" = "info info"
-expect "x86_64: RTC_DRV_CMOS with ACPI is ok; XFS_FS warns" \
-	test "$(verdict x86_64 RTC_DRV_CMOS) $(verdict x86_64 XFS_FS)" = "ok warn"
+expect "x86_64: IA32_EMULATION and COMPAT are reported" test "$(verdicts x86_64 IA32_EMULATION COMPAT)" = "info info"
+expect "x86_64: RTC_DRV_CMOS with ACPI is ok; XFS_FS warns" test "$(verdicts x86_64 RTC_DRV_CMOS XFS_FS)" = "ok warn"
 expect "x86_64: the summary is about 32-bit (compat) programs" \
 	test "$(summary x86_64 | grep -c '^COMPAT_32BIT_TIME=y: time32 syscalls are present for 32-bit (compat) programs')" = 1
 
@@ -191,31 +191,30 @@ rtc_all_known() {
 	reported=$(grep -cP '^(ok|warn|fail)\tCONFIG_RTC_DRV_' "$work/$1.out")
 	[ "$enabled" -gt 0 ] && [ "$enabled" = "$reported" ] && ! grep -q 'range not known' "$work/$1.out"
 }
+# debian_common NAME CONFIG ARCH_SYMBOL: what every 32-bit Debian config shows
+debian_common() {
+	local n=$1 config=$2 arch=$3
+	run "$n" "$config" --json "$work/$n.json"
+	$check "debian $n: report made, well formed, valid JSON like the text" \
+		test "$(rc "$n") $(well_formed "$n" && json_matches_text "$n" && echo y)" = "0 y"
+	$check "debian $n: 32-bit from CONFIG_$arch=y" \
+		test "$(head -1 "$work/$n.out" | cut -f1,2) $(json "$n" .arch_bits)" = $'info\tCONFIG_'"$arch=y 32"
+	$check "debian $n: COMPAT_32BIT_TIME=y reported (warn)" test "$(verdict "$n" COMPAT_32BIT_TIME)" = warn
+	$check "debian $n: every enabled RTC driver has a verdict from the table" rtc_all_known "$n" "$config"
+}
 debian_checks() {
-	run i386 "$i386" --json "$work/i386.json"
-	$check "debian i386: report made, well formed, valid JSON like the text" \
-		test "$(rc i386) $(well_formed i386 && json_matches_text i386 && echo y)" = "0 y"
-	$check "debian i386: 32-bit from CONFIG_X86_32=y" \
-		test "$(head -1 "$work/i386.out" | cut -f1,2) $(json i386 .arch_bits)" = $'info\tCONFIG_X86_32=y 32'
-	$check "debian i386: COMPAT_32BIT_TIME=y reported (warn)" test "$(verdict i386 COMPAT_32BIT_TIME)" = warn
+	debian_common i386 "$i386" X86_32
 	$check "debian i386: RTC_HCTOSYS=y warns (x86 reads CMOS itself), CMOS driver ok" \
 		test "$(verdict i386 RTC_HCTOSYS) $(reason i386 RTC_HCTOSYS | grep -c timekeeping_init) $(verdict i386 RTC_DRV_CMOS)" = "warn 1 ok"
-	$check "debian i386: every enabled RTC driver has a verdict from the table" rtc_all_known i386 "$i386"
 	$check "debian i386: XFS, REISERFS, EXT4 modules reported" \
 		test "$(grep -cP '^(ok|warn|fail)\tCONFIG_(XFS_FS|REISERFS_FS|EXT4_FS)=m\t' "$work/i386.out")" = 3
 	$check "debian i386: the summary: time32 syscalls present, scan the userspace" \
 		test "$(summary i386)" = "COMPAT_32BIT_TIME=y: time32 syscalls are present; turning them off is safe only if no program uses them (scan the userspace)"
 
-	run armhf "$armhf" --json "$work/armhf.json"
-	$check "debian armhf: report made, well formed, valid JSON like the text" \
-		test "$(rc armhf) $(well_formed armhf && json_matches_text armhf && echo y)" = "0 y"
-	$check "debian armhf: 32-bit from CONFIG_ARM=y" \
-		test "$(head -1 "$work/armhf.out" | cut -f1,2) $(json armhf .arch_bits)" = $'info\tCONFIG_ARM=y 32'
-	$check "debian armhf: COMPAT_32BIT_TIME=y reported (warn)" test "$(verdict armhf COMPAT_32BIT_TIME)" = warn
+	debian_common armhf "$armhf" ARM
 	$check "debian armhf: RTC_HCTOSYS=y fails" test "$(verdict armhf RTC_HCTOSYS)" = fail
-	$check "debian armhf: every enabled RTC driver has a verdict from the table" rtc_all_known armhf "$armhf"
 	$check "debian armhf: sun6i RTC (to 2033) fails, PL031 ok" \
-		test "$(verdict armhf RTC_DRV_SUN6I) $(verdict armhf RTC_DRV_PL031)" = "fail ok"
+		test "$(verdicts armhf RTC_DRV_SUN6I RTC_DRV_PL031)" = "fail ok"
 	$check "debian armhf: XFS warn, REISERFS ok, EXT4 warn, as modules" \
 		test "$(grep -oP '^(ok|warn|fail)\tCONFIG_(XFS_FS|REISERFS_FS|EXT4_FS)=m' "$work/armhf.out" | tr '\t\n' ' ')" = \
 		"warn CONFIG_EXT4_FS=m warn CONFIG_XFS_FS=m ok CONFIG_REISERFS_FS=m "

@@ -25,6 +25,8 @@ rc_is() { [ "$(cat "$1/rc")" = "$2" ]; }
 # cell RUN ABI CASE PHASE FIELD: one field of one record of results.json.
 cell() { jq -r --arg a "$2" --arg c "$3" --arg p "$4" \
 	".[] | select(.abi==\$a and .case==\$c and .phase==\$p) | .$5" "$1/results.json"; }
+# outcome RUN ABI CASE PHASE: "OBSERVED: DETAIL" of that cell
+outcome() { echo "$(cell "$@" observed): $(cell "$@" detail)"; }
 # keep the fixture TAP up to and including the first line matching $2
 cut_tap() { sed -i "/$2/q" "$(boot_of "$1")/tap.log"; }
 
@@ -99,7 +101,7 @@ cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
 echo "Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b" >>"$(boot_of "$run")/console.log"
 collect "$run"
 expect "collector: a kernel panic is CRASH, quoting the panic" \
-	test "$(cell "$run" raw64 time after observed): $(cell "$run" raw64 time after detail)" = \
+	test "$(outcome "$run" raw64 time after)" = \
 	"CRASH: kernel panic: Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
 expect "collector: ... cells before the panic are kept" \
 	test "$(cell "$run" legacy time before observed)" = PASS
@@ -109,7 +111,7 @@ sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
 cut_tap "$run" '^# ok [0-9]* legacy time before'
 collect "$run"
 expect "collector: TAP without a plan is ERROR for what is missing" \
-	test "$(cell "$run" raw32 time after observed): $(cell "$run" raw32 time after detail)" = \
+	test "$(outcome "$run" raw32 time after)" = \
 	"ERROR: guest TAP has no plan: init never ran or its output was lost"
 
 run=$(new_run empty)
@@ -131,8 +133,7 @@ cut_tap "$run" '^# selftests: y2038: clock-time64'
 sed -i 's/^qemu_status=.*/qemu_status=timeout/; s/^qemu_exit=.*/qemu_exit=124/' "$(boot_of "$run")/meta"
 collect "$run"
 expect "collector: a guest killed by the host timeout is TIMEOUT" \
-	test "$(cell "$run" time64 time before observed): $(cell "$run" time64 time before detail)" = \
-	"TIMEOUT: guest did not end within 300 s"
+	test "$(outcome "$run" time64 time before)" = "TIMEOUT: guest did not end within 300 s"
 expect "collector: ... and the binary that finished keeps its cells" \
 	test "$(cell "$run" raw32 clock_nanosleep_abs across observed)" = EINVAL
 
@@ -141,8 +142,7 @@ sed -i '/^# not ok [0-9]* raw32 clock_nanosleep_abs/,/^not ok 1 selftests/c\
 not ok 1 selftests: y2038: clock-legacy # CRASH signal 11 (SIGSEGV)' "$(boot_of "$run")/tap.log"
 collect "$run"
 expect "collector: a scenario killed by a signal is CRASH for its missing cells" \
-	test "$(cell "$run" raw32 clock_nanosleep_rel across observed): $(cell "$run" raw32 clock_nanosleep_rel across detail)" = \
-	"CRASH: scenario died: CRASH signal 11 (SIGSEGV)"
+	test "$(outcome "$run" raw32 clock_nanosleep_rel across)" = "CRASH: scenario died: CRASH signal 11 (SIGSEGV)"
 expect "collector: ... its earlier cells and the next binary are kept" \
 	test "$(cell "$run" raw32 gettimeofday after observed) $(cell "$run" time64 time after observed)" = "WRAP PASS"
 
