@@ -42,11 +42,6 @@
 #define __NR_rt_sigtimedwait_time64 __NR_rt_sigtimedwait
 #endif
 
-/* The raw syscalls of this build's width (harness/raw.h). */
-#define NR_TIMER_SETTIME	RAW_NR(timer_settime, timer_settime64)
-#define NR_TIMER_GETTIME	RAW_NR(timer_gettime, timer_gettime64)
-#define NR_TIMERFD_SETTIME	RAW_NR(timerfd_settime, timerfd_settime64)
-#define NR_TIMERFD_GETTIME	RAW_NR(timerfd_gettime, timerfd_gettime64)
 
 struct raw_its {
 	raw_ts it_interval;
@@ -259,108 +254,139 @@ static void raw_nanosleep(struct outcome *o)
 	}								\
 } while (0)
 
-/* fn_rel and fn_abs: fn(o, abs) as a case of each kind. */
-#define REL_ABS(fn) \
-	static void fn##_rel(struct outcome *o) { fn(o, 0); } \
-	static void fn##_abs(struct outcome *o) { fn(o, 1); }
+/*
+ * A kind of timer in one ABI. create makes it (0, or -1 with errno) and
+ * keeps its handle (a timer_t, a kernel timer id or an fd) in a long, which
+ * holds a pointer on every ABI this lab runs; arm is ARM_AND_READ in the
+ * ABI's own layout, with the raw calls set_nr and get_nr. signals: it
+ * signals SIGALRM; else its fd turns readable.
+ */
+struct timer_kind {
+	const char *create_call, *config;
+	const char *set_call, *get_call;
+	long set_nr, get_nr;
+	int signals;
+	int (*create)(long *timer);
+	void (*arm)(const struct timer_kind *k, long timer, struct arming *a,
+		    int abs);
+};
+
+static void timer_case(struct outcome *o, const struct timer_kind *k, int abs)
+{
+	struct arming a = { .set_call = k->set_call, .get_call = k->get_call };
+	long timer;
+
+	if (k->signals && block_sigalrm(o))
+		return;
+	if (k->create(&timer)) {
+		outcome_setup_failed(o, k->create_call, k->config, errno);
+		return;
+	}
+	k->arm(k, timer, &a, abs);
+	if (k->signals)
+		finish_signal(o, &a, WAIT_NS);
+	else
+		finish_fd(o, &a, (int)timer);
+}
+
+/*
+ * KIND: a struct timer_kind of that name, and its cases KIND_rel and
+ * KIND_abs. LIBC_TIMER_CASES and RAW_TIMER_CASES name the calls (their
+ * time64 twins end in 64); create is KIND_create.
+ */
+#define TIMER_CASES(kind, create_call, config, set, get, set_nr, get_nr, signals, arm) \
+	static const struct timer_kind kind = {				\
+		create_call, config, set, get, set_nr, get_nr, signals,	\
+		kind##_create, arm,					\
+	};								\
+	static void kind##_rel(struct outcome *o) { timer_case(o, &kind, 0); } \
+	static void kind##_abs(struct outcome *o) { timer_case(o, &kind, 1); }
+#define LIBC_TIMER_CASES(kind, config, create, set, get, signals) \
+	TIMER_CASES(kind, #create, config, #set, #get, 0, 0, signals, kind##_arm)
+#define RAW_TIMER_CASES(kind, config, create, set, get, signals)		\
+	TIMER_CASES(kind, "syscall " #create, config,			\
+		    RAW_NAME(set, set##64), RAW_NAME(get, get##64),	\
+		    RAW_NR(set, set##64), RAW_NR(get, get##64), signals, raw_arm)
+
+/* The raw timers and timerfds: one call for both, as their flags agree. */
+_Static_assert(TIMER_ABSTIME == TFD_TIMER_ABSTIME, "one flag for both");
+static void raw_arm(const struct timer_kind *k, long timer, struct arming *a,
+		    int abs)
+{
+	struct raw_its its = { 0 }, cur = { 0 };
+
+	ARM_AND_READ(a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
+		     syscall(k->set_nr, timer, abs ? TIMER_ABSTIME : 0, &its, NULL),
+		     syscall(k->get_nr, timer, &cur));
+}
 
 /* --- POSIX timers on CLOCK_REALTIME, signalling SIGALRM. */
-static void libc_timer(struct outcome *o, int abs)
-{
-	struct sigevent sev = {
-		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
-	};
-	struct arming a = {
-		.set_call = "timer_settime", .get_call = "timer_gettime",
-	};
-	struct itimerspec its = { 0 }, cur = { 0 };
-	timer_t id;
+static struct sigevent sigalrm_event = {
+	.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
+};
 
-	if (block_sigalrm(o))
-		return;
-	if (timer_create(CLOCK_REALTIME, &sev, &id)) {
-		outcome_setup_failed(o, "timer_create", "CONFIG_POSIX_TIMERS", errno);
-		return;
-	}
-	ARM_AND_READ(&a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
+static int libc_timer_create(long *timer)
+{
+	timer_t id;
+	int ret = timer_create(CLOCK_REALTIME, &sigalrm_event, &id);
+
+	*timer = (long)id;
+	return ret;
+}
+
+static void libc_timer_arm(const struct timer_kind *k, long timer,
+			   struct arming *a, int abs)
+{
+	struct itimerspec its = { 0 }, cur = { 0 };
+	timer_t id = (timer_t)timer;
+
+	(void)k;
+	ARM_AND_READ(a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
 		     timer_settime(id, abs ? TIMER_ABSTIME : 0, &its, NULL),
 		     timer_gettime(id, &cur));
-	finish_signal(o, &a, WAIT_NS);
 }
 
-static void raw_timer(struct outcome *o, int abs)
+/* timer_create carries no time: one syscall for every ABI. */
+static int raw_timer_create(long *timer)
 {
-	struct sigevent sev = {
-		.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
-	};
-	struct arming a = {
-		.set_call = RAW_NAME(timer_settime, timer_settime64),
-		.get_call = RAW_NAME(timer_gettime, timer_gettime64),
-	};
-	struct raw_its its = { 0 }, cur = { 0 };
 	int id;		/* the kernel's timer_t */
+	int ret = syscall(__NR_timer_create, CLOCK_REALTIME, &sigalrm_event, &id);
 
-	if (block_sigalrm(o))
-		return;
-	/* timer_create carries no time: one syscall for every ABI. */
-	if (syscall(__NR_timer_create, CLOCK_REALTIME, &sev, &id)) {
-		outcome_setup_failed(o, "syscall timer_create", "CONFIG_POSIX_TIMERS",
-			      errno);
-		return;
-	}
-	ARM_AND_READ(&a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
-		     syscall(NR_TIMER_SETTIME, id, abs ? TIMER_ABSTIME : 0, &its, NULL),
-		     syscall(NR_TIMER_GETTIME, id, &cur));
-	finish_signal(o, &a, WAIT_NS);
+	*timer = id;
+	return ret;
 }
 
-REL_ABS(libc_timer)
-REL_ABS(raw_timer)
+LIBC_TIMER_CASES(libc_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1)
+RAW_TIMER_CASES(raw_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1)
 
 /* --- timerfds on CLOCK_REALTIME; non-blocking, so nothing here can hang. */
-static void libc_timerfd(struct outcome *o, int abs)
+static int libc_timerfd_create(long *timer)
 {
-	struct arming a = {
-		.set_call = "timerfd_settime", .get_call = "timerfd_gettime",
-	};
-	struct itimerspec its = { 0 }, cur = { 0 };
-	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+	*timer = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+	return *timer < 0 ? -1 : 0;
+}
 
-	if (fd < 0) {
-		outcome_setup_failed(o, "timerfd_create", "CONFIG_TIMERFD", errno);
-		return;
-	}
-	ARM_AND_READ(&a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
+static void libc_timerfd_arm(const struct timer_kind *k, long fd,
+			     struct arming *a, int abs)
+{
+	struct itimerspec its = { 0 }, cur = { 0 };
+
+	(void)k;
+	ARM_AND_READ(a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
 		     timerfd_settime(fd, abs ? TFD_TIMER_ABSTIME : 0, &its, NULL),
 		     timerfd_gettime(fd, &cur));
-	finish_fd(o, &a, fd);
 }
 
-static void raw_timerfd(struct outcome *o, int abs)
+/* timerfd_create carries no time: one syscall for every ABI. */
+static int raw_timerfd_create(long *timer)
 {
-	struct arming a = {
-		.set_call = RAW_NAME(timerfd_settime, timerfd_settime64),
-		.get_call = RAW_NAME(timerfd_gettime, timerfd_gettime64),
-	};
-	struct raw_its its = { 0 }, cur = { 0 };
-	int fd;
-
-	/* timerfd_create carries no time: one syscall for every ABI. */
-	fd = syscall(__NR_timerfd_create, CLOCK_REALTIME,
-		     TFD_NONBLOCK | TFD_CLOEXEC);
-	if (fd < 0) {
-		outcome_setup_failed(o, "syscall timerfd_create", "CONFIG_TIMERFD",
-			      errno);
-		return;
-	}
-	ARM_AND_READ(&a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
-		     syscall(NR_TIMERFD_SETTIME, fd, abs ? TFD_TIMER_ABSTIME : 0, &its, NULL),
-		     syscall(NR_TIMERFD_GETTIME, fd, &cur));
-	finish_fd(o, &a, fd);
+	*timer = syscall(__NR_timerfd_create, CLOCK_REALTIME,
+			 TFD_NONBLOCK | TFD_CLOEXEC);
+	return *timer < 0 ? -1 : 0;
 }
 
-REL_ABS(libc_timerfd)
-REL_ABS(raw_timerfd)
+LIBC_TIMER_CASES(libc_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0)
+RAW_TIMER_CASES(raw_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0)
 
 /* --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. */
 static void libc_setitimer(struct outcome *o)

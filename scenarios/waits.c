@@ -375,69 +375,63 @@ static int watch_pipe(struct outcome *o, struct pollfd *pfd, fd_set *rfds)
 	return 0;
 }
 
+/*
+ * WAIT_FOR a call that watches a fresh pipe (watch_pipe), as the pollfd pfd
+ * or the fd_set rfds, which wait names.
+ */
+#define WAIT_WATCHED(o, call, wait) do {				\
+	struct pollfd pfd;						\
+	fd_set rfds;							\
+									\
+	if (!watch_pipe(o, &pfd, &rfds))				\
+		WAIT_FOR(o, call, wait, 0);				\
+} while (0)
+
 static void libc_ppoll(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
-	struct pollfd pfd;
-	fd_set rfds;
 
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, "ppoll", ppoll(&pfd, 1, &ts, NULL), 0);
+	WAIT_WATCHED(o, "ppoll", ppoll(&pfd, 1, &ts, NULL));
 }
 
 static void raw_ppoll(struct outcome *o)
 {
 	raw_ts ts = raw_rel(WAIT_NS);
-	struct pollfd pfd;
-	fd_set rfds;
 
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, RAW_NAME(ppoll, ppoll_time64),
-			 syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE), 0);
+	WAIT_WATCHED(o, RAW_NAME(ppoll, ppoll_time64),
+		     syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE));
 }
 
 static void libc_pselect6(struct outcome *o)
 {
 	struct timespec ts = { 0, WAIT_NS };
-	struct pollfd pfd;
-	fd_set rfds;
 
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, "pselect", pselect(pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL), 0);
+	WAIT_WATCHED(o, "pselect", pselect(pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL));
 }
 
 static void raw_pselect6(struct outcome *o)
 {
 	raw_ts ts = raw_rel(WAIT_NS);
-	struct pollfd pfd;
-	fd_set rfds;
 
 	/* The sixth argument, { sigmask, size }, may be NULL: no mask. */
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, RAW_NAME(pselect6, pselect6_time64),
-			 syscall(NR_PSELECT6, pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL), 0);
+	WAIT_WATCHED(o, RAW_NAME(pselect6, pselect6_time64),
+		     syscall(NR_PSELECT6, pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL));
 }
 
 static void libc_select(struct outcome *o)
 {
 	struct timeval tv = { 0, WAIT_NS / 1000 };
-	struct pollfd pfd;
-	fd_set rfds;
 
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, "select", select(pfd.fd + 1, &rfds, NULL, NULL, &tv), 0);
+	WAIT_WATCHED(o, "select", select(pfd.fd + 1, &rfds, NULL, NULL, &tv));
 }
 
 static void raw_select(struct outcome *o)
 {
 #ifdef __NR__newselect
 	struct old_tv32 tv = { 0, WAIT_NS / 1000 };
-	struct pollfd pfd;
-	fd_set rfds;
 
-	if (!watch_pipe(o, &pfd, &rfds))
-		WAIT_FOR(o, "syscall _newselect (no time64 twin)",
-			 syscall(__NR__newselect, pfd.fd + 1, &rfds, NULL, NULL, &tv), 0);
+	WAIT_WATCHED(o, "syscall _newselect (no time64 twin)",
+		     syscall(__NR__newselect, pfd.fd + 1, &rfds, NULL, NULL, &tv));
 #else
 	outcome_set(o, "SKIP",
 		    "this ABI has no _newselect syscall: select is pselect6 underneath");
