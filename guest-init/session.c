@@ -16,6 +16,8 @@
  * "..LIMIT" where a command may run longer than 10 s (a test suite). The
  * command runs under the guest's /bin/sh -c in /tmp/session/N (N: its line
  * number among the commands), stdin /dev/null, and is killed at its limit.
+ * Its environment has Y2038_OVERFLOW, the first second a signed 32-bit
+ * time_t cannot hold, so a command that waits for it names no number.
  * The transcript (command and output) goes into the TAP as comments, then
  * one case line "ok N ABI CASE PHASE # OUTCOME detail":
  *
@@ -342,6 +344,8 @@ int main(int argc, char **argv)
 		       errno_name(errno));
 		return KSFT_FAIL;
 	}
+	snprintf(line, sizeof(line), "%lld", Y2038_LAST_SEC + 1);
+	setenv("Y2038_OVERFLOW", line, 1);
 	mkdir(WORK_DIR, 0755);
 	while (fgets(line, sizeof(line), f))
 		if (line[0] != '\n' && line[0] != '#') {
