@@ -168,7 +168,13 @@ try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)
 	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
 	host-tools/initramfs/overlay-cpio.sh $(BUILD)/$(TRY_ARCH)/try.cpio $(BUILD)/$(TRY_ARCH)/initramfs.cpio $(TRY_STAGE)
 
+# The kernels first: what the program needs of them (data/kernel-needs.tsv)
+# is checked before any boot.
+TRY_CONFIGS := compat32-y compat32-n
 try-report: try-inputs
-	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n"
+	$(Q)$(MAKE) --no-print-directory -s kernels CONFIGS="$(TRY_CONFIGS)"
+	$(Q)host-tools/distro/try.sh needs $(BIN) data/kernel-needs.tsv \
+		$(foreach m,$(READY),$(foreach c,$(TRY_CONFIGS),$(KERNEL_ENVS)/$(m)-$(c).env))
+	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="$(TRY_CONFIGS)"
 	@mkdir -p $(RUN_DIR)/try
 	$(Q)host-tools/distro/try.sh report $(RUN_DIR) | tee $(RUN_DIR)/try/report.txt

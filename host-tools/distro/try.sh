@@ -16,6 +16,12 @@
 #       through the environment, never through a shell): for a program,
 #       its arguments; for a directory, the command to run in it. The
 #       guest's shell reads it as the user's shell would.
+#   try.sh needs BIN TABLE KERNEL_ENV...
+#       what BIN's programs need of a kernel (TABLE: data/kernel-needs.tsv)
+#       that a kernel to boot (its kernel.sh facts) leaves out: said, with
+#       the source that decides it and how to ask for the distro kernels;
+#       exit 1 when the need is certain (a Go runtime's), so that the run
+#       stops before a boot whose only output would be the runtime's crash
 #   try.sh report RUN_DIR
 #       what it printed and how it ended, per machine, config and phase
 #       (host-tools/verdicts/distro-verdicts.py try-report: the verdicts
@@ -61,6 +67,15 @@ arch() {
 	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit $(sed 's/[^ ]*=//g; s/ \([^ ]*\)$/ and \1/; s/ \([^ ]*\) and/, \1 and/g' <<<"$userlands") programs (machines/*.mk)"
 }
 
+# elf_files BIN: BIN, or the ELF files in the directory BIN
+elf_files() {
+	if [ -d "$1" ]; then
+		find "$1" -type f -exec sh -c 'head -c4 "$1" | grep -q "^.ELF"' _ {} \; -print
+	else
+		echo "$1"
+	fi
+}
+
 # copy FILE into STAGE at its path inside ROOT, or under /try/lib
 place() {
 	local file=$1 root=$2 stage=$3 dest
@@ -92,7 +107,7 @@ stage() {
 		cp -a "$bin" "$stage/try/$name"
 		bindir=$bin
 		cmd="cd /try/$name && LD_LIBRARY_PATH=/try/lib $args"
-		elf=$(find "$bin" -type f -exec sh -c 'head -c4 "$1" | grep -q "^.ELF"' _ {} \; -print)
+		elf=$(elf_files "$bin")
 	else
 		install -m 755 "$bin" "$stage/try/$name"
 		cmd="LD_LIBRARY_PATH=/try/lib /try/$name${args:+ $args}"
@@ -119,11 +134,46 @@ stage() {
 	} >"$stage/y2038/try-user.tsv"
 }
 
+needs() {
+	local bin=$1 table=$2 f how what option why env image config missing found certain=0
+	shift 2
+	# What BIN's ELF files have: "section NAME" and "import SYMBOL" lines.
+	found=$(while read -r f; do
+		readelf -SW "$f" 2>/dev/null | awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\./) { print "section", $i; break } }'
+		readelf --dyn-syms -W "$f" 2>/dev/null | awk '$7 == "UND" && $8 != "" { sub(/@.*/, "", $8); print "import", $8 }'
+	done < <(elf_files "$bin") | sort -u)
+	while IFS=$'\t' read -r how what option why; do
+		case $how in
+		'#'* | '') continue ;;
+		go) grep -qxF "section $what" <<<"$found" || continue ;;
+		import) grep -qxF "import $what" <<<"$found" || continue ;;
+		*) die "$table: unknown kind \"$how\" (want go or import)" ;;
+		esac
+		missing=
+		for env in "$@"; do
+			image=$(sed -n 's/^KERNEL_IMAGE=//p' "$env")
+			config=$(dirname "$image")/config
+			[ -r "$config" ] || die "$env: the kernel's config ($config) is missing"
+			grep -qx "CONFIG_$option=y" "$config" || missing+="${missing:+, }$(basename "$env" .env)"
+		done
+		[ -n "$missing" ] || continue
+		if [ "$how" = go ]; then
+			certain=1
+			echo "try: BIN=$bin is a Go program: its runtime needs CONFIG_$option, which these kernels leave out: $missing ($why)" >&2
+		else
+			echo "try: note: BIN=$bin imports $what, which needs CONFIG_$option, left out of these kernels: $missing; a call returns ENOSYS ($why)" >&2
+		fi
+	done <"$table"
+	[ "$certain" = 0 ] ||
+		die "BIN=$bin cannot run on these kernels; the distro kernels have what it needs (patches/config/flavour-distro.config): make try KERNEL_FLAVOUR=distro BIN=$bin${Y2038_TRY_ARGS:+ and your ARGS}"
+}
+
 cmd=${1:-}
 shift || true
 case $cmd in
 arch) [ $# -eq 3 ] || die "arch SCAN BIN USERLANDS"; arch "$@" ;;
 stage) [ $# -eq 4 ] || die "stage SCAN BIN ROOT STAGE"; stage "$@" ;;
+needs) [ $# -ge 3 ] || die "needs BIN TABLE KERNEL_ENV..."; needs "$@" ;;
 report) [ $# -eq 1 ] || die "report RUN_DIR"; exec "$LAB_TOP/host-tools/verdicts/distro-verdicts.py" try-report "$@" ;;
-*) die "unknown command \"$cmd\": want arch, stage or report" ;;
+*) die "unknown command \"$cmd\": want arch, stage, needs or report" ;;
 esac

@@ -169,6 +169,45 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "
 	report=$work/trydir-run/latest/try/report.txt
 	expect "try: a directory runs the command in it, and finds the helper beside it (exit 0)" \
 		test "$rc:$(grep -c 'argv\[1\] = <from the helper>' "$report")" = "0:6"
+	# A program that needs epoll, which the matrix kernels leave out: on the
+	# distro kernels (built above for validate-distro) make try runs it.
+	# A Go program (a .go.buildinfo section, its runtime's netpoller) is
+	# refused on the matrix kernels before any boot, naming the way.
+	cat >"$work/tryepoll.c" <<'EOF'
+#include <stdio.h>
+#include <sys/epoll.h>
+int main(void)
+{
+	int fd = epoll_create1(0);
+	struct epoll_event ev;
+
+	if (fd < 0) {
+		perror("epoll_create1");
+		return 1;
+	}
+	/* a 100 ms wait with nothing to wait for: an int of ms, no time_t */
+	printf("epoll_wait: %d events\n", epoll_wait(fd, &ev, 1, 100));
+	return 0;
+}
+EOF
+	if i686-linux-gnu-gcc -O2 -o "$work/tryepoll" "$work/tryepoll.c" &&
+	   i686-linux-gnu-gcc -O2 -static -o "$work/trygo" "$work/tryepoll.c" && printf 'go1.24' >"$work/buildinfo" &&
+	   i686-linux-gnu-objcopy --add-section .go.buildinfo="$work/buildinfo" "$work/trygo"; then
+		mk try KERNEL_FLAVOUR=distro BIN="$work/tryepoll" MACHINES=i386 RESULTS="$work/try-distro" \
+			>"$work/try-distro.out" 2>&1
+		rc=$?
+		report=$work/try-distro/latest/try/report.txt
+		expect "try KERNEL_FLAVOUR=distro: a program that needs epoll boots on the distro kernels, both configs (exit 0)" \
+			test "$rc:$(grep -c '^== ' "$report"):$(grep -l '^kernel_flavour=distro' "$work"/try-distro/latest/boots/i386-compat32-[yn]-try/meta 2>/dev/null | wc -l)" = "0:2:2"
+		expect "try KERNEL_FLAVOUR=distro: ... and its epoll_wait times out in every phase of both (6 of 6)" \
+			test "$(grep -c 'epoll_wait: 0 events' "$report")" = 6
+		out=$(mk try BIN="$work/trygo" MACHINES=i386 RESULTS="$work/try-go" 2>&1)
+		rc=$?
+		expect "try: a Go program on the matrix kernels is refused before any boot, naming KERNEL_FLAVOUR=distro" \
+			test "$rc:$(grep -c "make try KERNEL_FLAVOUR=distro BIN=$work/trygo" <<<"$out"):$(find "$work/try-go" -name meta | wc -l)" = "2:1:0"
+	else
+		not_ok "try: i686-linux-gnu-gcc or -objcopy cannot build the epoll test programs"
+	fi
 	out=$(mk try BIN="$work/tryme" MACHINES=armv7 RESULTS="$work/try3" 2>&1)
 	expect "try: MACHINES= naming none of the program's machines is refused, naming them" \
 		grep -q "the program is i386, and MACHINES= names none of the machines that run it (i386 x86_64)" <<<"$out"

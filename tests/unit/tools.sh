@@ -274,4 +274,41 @@ plan=$(make -C "$tree" -n boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n" T
 expect "a new machine: make try boots a program of its userland on it (both configs)" \
 	test "$(grep -c "boot.sh out=.*/boots/armv7b-compat32-[yn]-try " <<<"$plan")" = 2
 
+# --- make try's check of what a program needs of the kernels it will boot
+# (try.sh needs, data/kernel-needs.tsv), on kernels whose configs are
+# written here: a Go program (a .go.buildinfo section, as every Go binary
+# has) is refused before a boot where its runtime needs what they leave
+# out; a program that imports epoll_create1 is told so and runs.
+# kernel_env NAME OPTIONS: a kernel's facts whose config sets OPTIONS =y
+kernel_env() {
+	mkdir -p "$work/k-$1"
+	printf 'CONFIG_%s=y\n' $2 >"$work/k-$1/config"
+	printf 'KERNEL_IMAGE=%s\n' "$work/k-$1/bzImage" >"$work/k-$1.env"
+}
+kernel_env matrix "PRINTK"
+kernel_env distro "PRINTK EPOLL EVENTFD"
+printf '#include <sys/epoll.h>\nint main(void) { return epoll_create1(0) < 0; }\n' >"$work/epoll.c"
+if i686-linux-gnu-gcc -O2 -o "$work/epoll" "$work/epoll.c" 2>/dev/null &&
+   i686-linux-gnu-gcc -O2 -static -o "$work/gostand" "$work/epoll.c" 2>/dev/null &&
+   printf 'go1.24' >"$work/buildinfo" &&
+   i686-linux-gnu-objcopy --add-section .go.buildinfo="$work/buildinfo" "$work/gostand"; then
+	needs() { "$top/host-tools/distro/try.sh" needs "$1" "$top/data/kernel-needs.tsv" "${@:2}" 2>&1; }
+	out=$(needs "$work/gostand" "$work/k-matrix.env")
+	expect "try needs: a Go program on kernels without epoll is refused (exit 1), naming netpollinit" \
+		test "$?: $(grep -c 'is a Go program: its runtime needs CONFIG_EPOLL, which these kernels leave out: k-matrix (Go.s runtime/netpoll_epoll.go netpollinit()' <<<"$out")" = "1: 1"
+	expect "try needs: ... and CONFIG_EVENTFD, and says how to ask for the distro kernels" \
+		test "$(grep -c 'needs CONFIG_EVENTFD' <<<"$out") $(grep -c "make try KERNEL_FLAVOUR=distro BIN=$work/gostand\$" <<<"$out")" = "1 1"
+	out=$(needs "$work/gostand" "$work/k-distro.env")
+	expect "try needs: the same program on kernels with epoll and eventfd runs, unremarked" test "$?:$out" = "0:"
+	out=$(needs "$work/epoll" "$work/k-matrix.env" "$work/k-distro.env")
+	expect "try needs: a program importing epoll_create1 is told which kernel lacks CONFIG_EPOLL, and runs (exit 0)" \
+		test "$?: $out" = "0: try: note: BIN=$work/epoll imports epoll_create1, which needs CONFIG_EPOLL, left out of these kernels: k-matrix; a call returns ENOSYS (fs/Makefile:29 obj-\$(CONFIG_EPOLL) += eventpoll.o; kernel/sys_ni.c:67 COND_SYSCALL(epoll_create1))"
+	rm "$work/k-distro/config"
+	out=$(needs "$work/epoll" "$work/k-distro.env")
+	expect "try needs: a kernel whose config is missing is an error naming it" \
+		test "$?: $out" = "1: try.sh: $work/k-distro.env: the kernel's config ($work/k-distro/config) is missing"
+else
+	not_ok "try needs: i686-linux-gnu-gcc or -objcopy cannot build the test programs"
+fi
+
 tap_end
