@@ -178,11 +178,17 @@ include tests/tests.mk
 # them (kernel.sh's lock in the cache) and reuse them. $(MAKE) written
 # out, so that make -n run shows the whole plan; the kill may find the
 # kernels make gone, and the shell runs with -e.
+# The kernels build in the background, in MACHINE_ORDER; the first
+# machine's matrix boots (first-boots, boot.mk) follow its kernels at once,
+# while every other input builds beside them at nice 19; then the rest
+# (lab). make bench measures the first verdict against the first kernel.
 run: deps
-	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory \
+	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s \
 		$(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)
 	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; rc=0; \
-	{ flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs && \
+	{ flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s -j$(LAB_JOBS) first-inputs && \
+		{ nice -n 19 flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs & inputs=$$!; \
+		  $(MAKE) --no-print-directory -j$(LAB_JOBS) first-boots || true; wait $$inputs; } && \
 		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab; } || rc=$$?; \
 	kill $$kernels 2>/dev/null || true; wait $$kernels || true; exit $$rc
 

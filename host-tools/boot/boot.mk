@@ -174,7 +174,16 @@ INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY
 	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
 	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
-.PHONY: kernels
+# What the first verdict needs: the first ready machine's matrix boots and
+# their inputs (make run boots them while the other inputs build, at nice
+# 19 beside them: the other roots, the libc builds, the host columns).
+FIRST_MACHINE := $(firstword $(READY))
+FIRST_BOOTS   := $(if $(filter matrix,$(BOOT_KINDS)),$(filter $(RUN_DIR)/boots/$(FIRST_MACHINE)-%,$(call boots-of-kind,matrix)))
+FIRST_INPUTS  := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
+	$(if $(FIRST_BOOTS),$(BUILD)/$($(FIRST_MACHINE).userland)/$(matrix.initrd))
+.PHONY: kernels first-inputs first-boots
+first-inputs: $(FIRST_INPUTS)
+first-boots: $(FIRST_BOOTS)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(KERNEL_ENVS)/$(call kernel_name,$(k)).env)
 # $(1): variables for the run (RESULTS=, SERIES=, ...)
