@@ -104,7 +104,7 @@ run=$out/warm/warm
 # the apps and their runtimes, filesystems): the whole default warm run at
 # or under 300 s on this machine; a new axis fits by making others cheaper.
 figure "warm make run (every kernel built)" "$wall" s "<= 300" \
-	"$(find "$run/boots" -mindepth 1 -maxdepth 1 | wc -l) boots and host columns, LAB_JOBS=${LAB_JOBS:-$(nproc)}; $(grep -E '^[0-9]+ cells, ' "$out/warm.log" | tail -1) (exit $rc)"
+	"$(find "$run/boots" -mindepth 1 -maxdepth 1 ! -name '.*' | wc -l) boots and host columns, LAB_JOBS=${LAB_JOBS:-$(nproc)}; $(grep -E '^[0-9]+ cells, ' "$out/warm.log" | tail -1) (exit $rc)"
 # Per kind of boot: how many, and their summed wall time (two run at once).
 for b in "$run"/boots/*/; do
 	n=$(basename "$b")

@@ -183,7 +183,7 @@ FIRST_INPUTS  := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify 
 	$(if $(FIRST_BOOTS),$(BUILD)/$($(FIRST_MACHINE).userland)/$(matrix.initrd))
 .PHONY: kernels first-inputs first-boots
 first-inputs: $(FIRST_INPUTS)
-first-boots: $(FIRST_BOOTS)
+first-boots: $(FIRST_BOOTS) $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(KERNEL_ENVS)/$(call kernel_name,$(k)).env)
 # $(1): variables for the run (RESULTS=, SERIES=, ...)

@@ -174,11 +174,14 @@ interrupted() {
 	exit 130
 }
 trap interrupted INT TERM HUP
-# How far along the run is: the boots started (this one with them); the
-# host columns are not boots.
+# How far along the run is: this boot's place among those started, each
+# taking the next number with an atomic mkdir (two boots start at once; the
+# host columns are not boots).
 step=
 if [ -n "${total:-}" ]; then
-	step=" (boot $(find "$out/.." -mindepth 2 -maxdepth 2 -name qemu.cmd | wc -l) of $total)"
+	n=1
+	while ! mkdir "$out/../.started-$n" 2>/dev/null; do n=$((n + 1)); done
+	step=" (boot $n of $total)"
 fi
 say BOOT "$machine $config ($acc): $scenarios$step"
 start=$(date +%s.%N)

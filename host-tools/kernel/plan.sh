@@ -51,4 +51,4 @@ done
 say PLAN "$((full + rebuild)) kernels to build for ${machines[*]}: about $(((total + 59) / 60)) min on this machine's $cores cores, one machine at a time."
 [ "$full" -eq 0 ] || say PLAN "$full compiled from the source package (about 800 objects each: the scenarios need NET, INET and ext4),"
 [ "$rebuild" -eq 0 ] || say PLAN "$rebuild rebuilt from their machine's other config (kbuild recompiles only what COMPAT_32BIT_TIME touches)."
-say PLAN "Each machine's verdicts print as soon as its kernels are built: the first ($machines) in about $(((first + 59) / 60 + 1)) min."
+say PLAN "The first verdicts ($machines's matrix) print as soon as its kernels are built: in about $(((first + 59) / 60 + 1)) min."

@@ -2,7 +2,7 @@
 /*
  * y2038-collect - turn a run's boots into verdicts.
  *
- *   y2038-collect [--machine M | --totals] EXPECTATIONS.tsv RUN_DIR
+ *   y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR
  *
  * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
  * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
@@ -10,8 +10,8 @@
  * record to RUN_DIR/results.json, one TAP line to RUN_DIR/results.tap, and
  * the matrix to RUN_DIR/summary.txt and stdout (--totals: only the
  * mismatches and the closing line, after the blocks were printed machine by
- * machine). --machine M prints the blocks of M's boots alone and writes
- * nothing: a machine's verdicts, as soon as it is done. A cell the guest never
+ * machine). --boots prints the blocks of those boots (their folders' names)
+ * alone and writes nothing: a machine's verdicts, as soon as it is done. A cell the guest never
  * reported (hang, panic, truncated console) still gets a record, with the
  * reason; what was observed is never dropped.
  *
@@ -735,6 +735,18 @@ static int by_name(const void *a, const void *b)
 	return strcmp(((const struct boot *)a)->dir, ((const struct boot *)b)->dir);
 }
 
+/* Is name one of the comma-separated list's items? */
+static int in_list(const char *list, const char *name)
+{
+	size_t len = strlen(name);
+	const char *p;
+
+	for (p = list; (p = strstr(p, name)); p += len)
+		if ((p == list || p[-1] == ',') && (p[len] == ',' || !p[len]))
+			return 1;
+	return 0;
+}
+
 static FILE *open_out(const char *run_dir, const char *name)
 {
 	char path[512];
@@ -752,7 +764,7 @@ int main(int argc, char **argv)
 	struct expect_table table;
 	struct boot *boots = NULL;
 	size_t nboots = 0, i, n, mismatches;
-	const char *machine = NULL;
+	const char *only = NULL;	/* --boots: "B,B,..." */
 	int totals_only = 0;
 	char err[512], path[512];
 	struct dirent *de;
@@ -761,8 +773,8 @@ int main(int argc, char **argv)
 	DIR *d;
 
 	while (argc > 3 && argv[1][0] == '-') {
-		if (!strcmp(argv[1], "--machine") && argc > 4) {
-			machine = argv[2];
+		if (!strcmp(argv[1], "--boots") && argc > 4) {
+			only = argv[2];
 			argv += 2;
 			argc -= 2;
 		} else if (!strcmp(argv[1], "--totals")) {
@@ -774,7 +786,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3)
-		die("usage: y2038-collect [--machine M | --totals] EXPECTATIONS.tsv RUN_DIR");
+		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);
@@ -804,10 +816,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < nboots; i++)
 		collect_boot(&boots[i], argv[2], &table);
 
-	if (machine) {
-		/* One machine's blocks, as soon as its boots are done: print only. */
+	if (only) {
+		/* Some boots' blocks, as soon as they are done: print only. */
 		for (i = n = 0; i < nboots; i++)
-			if (!strcmp(boots[i].meta.machine, machine))
+			if (in_list(only, boots[i].dir))
 				boots[n++] = boots[i];
 			else
 				free(boots[i].cells);

@@ -14,7 +14,7 @@ run=$1 nboots=$2 nhost=${3:-0}
 . "$(dirname "$0")/../lib/tap.sh"
 not() { ! "$@"; }
 
-boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d ! -name '*-libfaketime*' | sort)
+boots=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d ! -name '*-libfaketime*' ! -name '.*' | sort)
 hosts=$(find "$run/boots" -mindepth 1 -maxdepth 1 -type d -name '*-libfaketime*' | sort)
 expect "boot-check: one boot per machine, config and kind ($nboots)" \
 	test "$(echo "$boots" | grep -c .)" = "$nboots"

@@ -46,6 +46,15 @@ sed -i '/^# selftests: y2038: clock-legacy$/{n;s/$/\n# # libc: glibc-2.36/}' "$(
 collect "$lrun"
 expect "collector: a libc program's cells carry the libc it named, a raw cell -, an unnamed one unknown" \
 	test "$(cell "$lrun" legacy time after libc) $(cell "$lrun" raw32 time after libc) $(cell "$lrun" time64 time after libc) $(cell "$lrun" legacy time after distro)" = "glibc-2.36 - unknown -"
+# --boots: the blocks of the boots named, printed as they end (make run's
+# first boots, then each machine's), and nothing written. A name is a whole
+# folder name: i386-compat32-y does not select i386-compat32-y-copy.
+brun=$(new_run boots)
+cp -r "$(boot_of "$brun")" "$brun/boots/i386-compat32-y-copy"
+blocks() { "$host/y2038-collect" --boots "$1" "$top/expectations.tsv" "$brun" 2>&1 | grep -c '^i386 compat32=y  kernel '; }
+expect "collector --boots: one boot named, one block; a name that prefixes another selects only itself" \
+	test "$(blocks i386-compat32-y-copy) $(blocks i386-compat32-y) $(blocks i386-compat32-y,i386-compat32-y-copy)" = "1 1 2"
+expect "collector --boots: ... and it writes nothing into the run" test ! -e "$brun/results.json"
 # A musl program (NAME-musl: time64, its libc cases only) beside glibc's, in
 # its own column, judged by the rows naming its libc first.
 mrun=$(new_run musl)
