@@ -5,8 +5,9 @@
 #   tests/run/interrupted-run.sh RESULTS_DIR BUILD CACHE
 #
 # With i386's kernel and initramfs built (make check runs this after its
-# real runs), a run of two boots (the matrix, and the short rtc-after one)
-# is stopped three ways once the short boot has finished and the matrix
+# real runs), a run of three boots (the matrix, which make run boots first
+# by itself, then the short rtc-after one beside trixie's longer demo) is
+# stopped three ways once the short boot has finished and the demo's
 # guest is running: Ctrl-C (SIGINT to make's process group), kill -9 of
 # QEMU, kill -9 of every make of the run. Then the run is resumed with its
 # run id (make run RUN_ID=...): the boot that had finished is kept as it
@@ -21,9 +22,9 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/tap.sh"
 rm -rf "$results"
 mkdir -p "$results"
-vars=(MACHINES=i386 CONFIGS=compat32-y "BOOT_KINDS=rtc-after matrix" FAKETIME=no RESULTS="$results"
+vars=(MACHINES=i386 CONFIGS=compat32-y "BOOT_KINDS=matrix rtc-after trixie" FAKETIME=no RESULTS="$results"
 	BUILD="$build" CACHE="$cache")
-short=i386-compat32-y-rtc-after long=i386-compat32-y
+short=i386-compat32-y-rtc-after long=i386-compat32-y-trixie
 
 # until SECONDS COMMAND...: 0 as soon as the command succeeds, 1 if it
 # never did within SECONDS.
@@ -56,7 +57,7 @@ for how in ctrl-c kill-qemu kill-make; do
 	pid=$!
 	set +m
 	if ! until_true 300 test -f "$run/boots/$short/meta" || ! until_true 60 guest_running "$run"; then
-		not_ok "$how: the run got to its second boot" "$(tail -5 "$results/$id.log")"
+		not_ok "$how: the run got to its short boot's end with the long one running" "$(tail -5 "$results/$id.log")"
 		kill -KILL -- -"$pid" 2>/dev/null
 		continue
 	fi
