@@ -171,17 +171,16 @@ include host-tools/bench/bench.mk
 include tests/tests.mk
 
 .PHONY: run deps clean FORCE
-# make run: the guests' inputs under a lock, then the matrix, machine by
-# machine (host-tools/verdicts/verdicts.mk). The kernels start building as
-# soon as the tools they need are, beside the inputs (the distributions'
-# roots are fetched, not compiled): lab's own kernel rules then wait for
-# them (kernel.sh's lock in the cache) and reuse them. $(MAKE) written
+# make run: the kernels build in the background in MACHINE_ORDER as soon
+# as the tools they need are; the first machine's matrix boots and their
+# inputs come first (first-inputs, first-boots: boot.mk), while every other
+# input builds beside them at nice 19 under the inputs lock (the
+# distributions' roots are fetched, not compiled); then lab, machine by
+# machine (host-tools/verdicts/verdicts.mk). Boot rules wait for the
+# kernels (kernel.sh's lock in the cache) and reuse them. make bench
+# measures the first verdict against the first kernel. $(MAKE) written
 # out, so that make -n run shows the whole plan; the kill may find the
 # kernels make gone, and the shell runs with -e.
-# The kernels build in the background, in MACHINE_ORDER; the first
-# machine's matrix boots (first-boots, boot.mk) follow its kernels at once,
-# while every other input builds beside them at nice 19; then the rest
-# (lab). make bench measures the first verdict against the first kernel.
 run: deps
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s \
 		$(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)

@@ -181,9 +181,11 @@ FIRST_MACHINE := $(firstword $(READY))
 FIRST_BOOTS   := $(if $(filter matrix,$(BOOT_KINDS)),$(filter $(RUN_DIR)/boots/$(FIRST_MACHINE)-%,$(call boots-of-kind,matrix)))
 FIRST_INPUTS  := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
 	$(if $(FIRST_BOOTS),$(BUILD)/$($(FIRST_MACHINE).userland)/$(matrix.initrd))
+# their block of the matrix, printed as soon as they end (verdicts.mk)
+FIRST_BLOCK   := $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
 .PHONY: kernels first-inputs first-boots
 first-inputs: $(FIRST_INPUTS)
-first-boots: $(FIRST_BOOTS) $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
+first-boots: $(FIRST_BOOTS) $(FIRST_BLOCK)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(KERNEL_ENVS)/$(call kernel_name,$(k)).env)
 # $(1): variables for the run (RESULTS=, SERIES=, ...)

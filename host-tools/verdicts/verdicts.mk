@@ -19,7 +19,6 @@ $(RUN_DIR)/blocks/$(1): $(2) $(HOST)/y2038-collect
 endef
 $(foreach m,$(MACHINES),$(eval $(call block-rules,$(m),$(filter-out $(FIRST_BOOTS),$(filter $(RUN_DIR)/boots/$(m)-%,$(BOOTS) $(FAKED_RUNS))))))
 $(if $(FIRST_BOOTS),$(eval $(call block-rules,first,$(FIRST_BOOTS))))
-FIRST_BLOCK := $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
 
 # The matrix of one run; exits non-zero when an observation contradicts its
 # expectation. The blocks came first; this ends with the closing summary.
