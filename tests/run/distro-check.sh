@@ -169,45 +169,53 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "
 	report=$work/trydir-run/latest/try/report.txt
 	expect "try: a directory runs the command in it, and finds the helper beside it (exit 0)" \
 		test "$rc:$(grep -c 'argv\[1\] = <from the helper>' "$report")" = "0:6"
-	# A program that needs epoll, which the matrix kernels leave out: on the
-	# distro kernels (built above for validate-distro) make try runs it.
-	# A Go program (a .go.buildinfo section, its runtime's netpoller) is
-	# refused on the matrix kernels before any boot, naming the way.
-	cat >"$work/tryepoll.c" <<'EOF'
+	# A program that needs inotify, which the matrix kernels leave out: on
+	# the distro kernels (built above for validate-distro) make try runs it.
+	cat >"$work/tryinotify.c" <<'EOF'
 #include <stdio.h>
-#include <sys/epoll.h>
+#include <sys/inotify.h>
+
 int main(void)
 {
-	int fd = epoll_create1(0);
-	struct epoll_event ev;
+	int fd = inotify_init1(IN_NONBLOCK);
 
-	if (fd < 0) {
-		perror("epoll_create1");
+	if (fd < 0 || inotify_add_watch(fd, ".", IN_CREATE) < 0) {
+		perror("inotify");
 		return 1;
 	}
-	/* a 100 ms wait with nothing to wait for: an int of ms, no time_t */
-	printf("epoll_wait: %d events\n", epoll_wait(fd, &ev, 1, 100));
+	printf("inotify: watching .\n");
 	return 0;
 }
 EOF
-	if i686-linux-gnu-gcc -O2 -o "$work/tryepoll" "$work/tryepoll.c" &&
-	   i686-linux-gnu-gcc -O2 -static -o "$work/trygo" "$work/tryepoll.c" && printf 'go1.24' >"$work/buildinfo" &&
-	   i686-linux-gnu-objcopy --add-section .go.buildinfo="$work/buildinfo" "$work/trygo"; then
-		mk try KERNEL_FLAVOUR=distro BIN="$work/tryepoll" MACHINES=i386 RESULTS="$work/try-distro" \
+	if i686-linux-gnu-gcc -O2 -o "$work/tryinotify" "$work/tryinotify.c"; then
+		out=$(mk try BIN="$work/tryinotify" MACHINES=i386 RESULTS="$work/try-matrix" TRY_CONFIGS=compat32-y 2>&1)
+		expect "try: a program that imports inotify_init1 is told which kernels lack CONFIG_INOTIFY_USER, and runs" \
+			test "$(grep -c 'INOTIFY_USER' <<<"$out"):$(grep -c 'inotify: Function not implemented' "$work/try-matrix/latest/try/report.txt")" = "1:3"
+		mk try KERNEL_FLAVOUR=distro BIN="$work/tryinotify" MACHINES=i386 RESULTS="$work/try-distro" \
 			>"$work/try-distro.out" 2>&1
 		rc=$?
 		report=$work/try-distro/latest/try/report.txt
-		expect "try KERNEL_FLAVOUR=distro: a program that needs epoll boots on the distro kernels, both configs (exit 0)" \
+		expect "try KERNEL_FLAVOUR=distro: a program that needs inotify boots on the distro kernels, both configs (exit 0)" \
 			test "$rc:$(grep -c '^== ' "$report"):$(grep -l '^kernel_flavour=distro' "$work"/try-distro/latest/boots/i386-compat32-[yn]-try/meta 2>/dev/null | wc -l)" = "0:2:2"
-		expect "try KERNEL_FLAVOUR=distro: ... and its epoll_wait times out in every phase of both (6 of 6)" \
-			test "$(grep -c 'epoll_wait: 0 events' "$report")" = 6
-		out=$(mk try BIN="$work/trygo" MACHINES=i386 RESULTS="$work/try-go" 2>&1)
-		rc=$?
-		expect "try: a Go program on the matrix kernels is refused before any boot, naming KERNEL_FLAVOUR=distro" \
-			test "$rc:$(grep -c "make try KERNEL_FLAVOUR=distro BIN=$work/trygo" <<<"$out"):$(find "$work/try-go" -name meta | wc -l)" = "2:1:0"
+		expect "try KERNEL_FLAVOUR=distro: ... and its watch is set in every phase of both (6 of 6)" \
+			test "$(grep -c 'inotify: watching' "$report")" = 6
 	else
-		not_ok "try: i686-linux-gnu-gcc or -objcopy cannot build the epoll test programs"
+		not_ok "try: i686-linux-gnu-gcc cannot build the inotify test program"
 	fi
+	# A static Go program (the apps family's, built by the boot check with
+	# trixie's Go) on the matrix kernels, which have what Go's runtime needs
+	# (epoll, eventfd): it reads 2038 after the overflow on =y, and dies at
+	# its start on =n (futex_time32).
+	gotime=$build/i386/trixie-go/gotime
+	mk try BIN="$gotime" ARGS=now MACHINES=i386 RESULTS="$work/try-go" >"$work/try-go.out" 2>&1
+	rc=$?
+	report=$work/try-go/latest/try/report.txt
+	expect "try: a static Go program runs on the matrix kernels, both configs (exit $rc)" \
+		test "$rc:$(grep -c '^== ' "$report")" = "0:2"
+	expect "try: ... it reads the clock past the overflow on =y" \
+		grep -qE 'go1\.[0-9.]+ linux/386: 21474836[5-9][0-9] 2038-01-19T03:14' "$report"
+	expect "try: ... and dies at its start on =n, its futex_time32 gone (3 phases)" \
+		test "$(grep -c 'futexwakeup addr=.* returned -38' "$report")" = 3
 	out=$(mk try BIN="$work/tryme" MACHINES=armv7 RESULTS="$work/try3" 2>&1)
 	expect "try: MACHINES= naming none of the program's machines is refused, naming them" \
 		grep -q "the program is i386, and MACHINES= names none of the machines that run it (i386 x86_64)" <<<"$out"
