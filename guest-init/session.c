@@ -21,6 +21,8 @@
  * The transcript (command and output) goes into the TAP as comments, then
  * one case line "ok N ABI CASE PHASE # OUTCOME detail":
  *
+ *	CRASH      killed by a signal, or its runtime said it died of one or
+ *	           of a fatal error (Go's) and exited
  *	EOVERFLOW, ENOSYS, EINVAL, EPERM
  *	           the program printed that errno's message (whatever else)
  *	PASS       exit 0, the output matches pass-regex (POSIX ERE), and it
@@ -28,7 +30,7 @@
  *	EARLY      all that, but sooner: a wait that did not wait
  *	WRAP       the output shows 1901
  *	WRONG      anything else (exit status and first line in the detail)
- *	CRASH, TIMEOUT, ERROR (the session could not run it)
+ *	TIMEOUT, ERROR (the session could not run it)
  *
  * With the kernel's time32 census (the lab's compat32=y kernels), a case
  * whose outcome is not PASS ends its detail with the time32 calls of the
@@ -162,14 +164,45 @@ static void print_transcript(const char *clock, const char *command,
 	}
 }
 
+/*
+ * The line a detail quotes: the first with words in it. An abort's message
+ * may follow blank lines, or V8's lines of "#" (Node.js's do).
+ */
+static const char *first_words(const char *out)
+{
+	const char *line;
+	size_t len;
+
+	for (line = out; *line; line += len + (line[len] == '\n')) {
+		len = strcspn(line, "\n");
+		if (strspn(line, "# \t") < len)
+			return line;
+	}
+	return out;
+}
+
+/*
+ * A language runtime that catches its own fatal signal or error, prints it
+ * and exits (Go's throw: "fatal error: ...", or "SIGSEGV: segmentation
+ * violation" and its registers, then exit 2) died as a program killed by the
+ * signal does; which of the two a dying Go program manages varies from run
+ * to run, the verdict must not.
+ */
+static int runtime_died(const char *out)
+{
+	return !strncmp(out, "fatal error: ", 13) || strstr(out, "\nfatal error: ") ||
+	       strstr(out, "SIGSEGV: segmentation violation");
+}
+
 static void judge(const struct run *r, const regex_t *pass, double takes,
 		  int64_t limit_ns, struct outcome *o)
 {
 	char first[120];
+	const char *line = first_words(r->out);
 	size_t i;
 	int exit_code = WIFEXITED(r->status) ? WEXITSTATUS(r->status) : -1;
 
-	snprintf(first, sizeof(first), "%.*s", (int)strcspn(r->out, "\n"), r->out);
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(line, "\n"), line);
 	if (r->error[0]) {
 		outcome_set(o, "ERROR", "the session could not run it: %s", r->error);
 		return;
@@ -188,6 +221,11 @@ static void judge(const struct run *r, const regex_t *pass, double takes,
 	if (exit_code > 128 && exit_code < 128 + 32) {
 		outcome_set(o, "CRASH", "exit %d: the shell saw signal %d (%s): \"%s\"",
 			    exit_code, exit_code - 128, signal_name(exit_code - 128), first);
+		return;
+	}
+	if (exit_code != 0 && runtime_died(r->out)) {
+		outcome_set(o, "CRASH", "exit %d: its runtime reported a fatal signal or error: \"%s\"",
+			    exit_code, first);
 		return;
 	}
 	for (i = 0; i < ARRAY_SIZE(errno_messages); i++) {
