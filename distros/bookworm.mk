@@ -12,6 +12,8 @@
 #   apps_packages  the apps family's applications (with their dependencies)
 #   apps_abi       the time_t its applications were built with (legacy,
 #                  time64); apps_abi.<userland> where userlands differ
+#   go             the version of its Go (golang-VERSION-go): the apps
+#                  family's Go program is built with it
 #   libc_scenarios the machines whose demo boot also runs the lab's libc
 #                  programs on this distribution's libc (dynamically linked;
 #                  optional)
@@ -29,5 +31,7 @@ bookworm.config_package := linux-config-6.1
 # all they depend on; apps_abi (.<userland> where they differ): the time_t
 # they were built with. All of bookworm's 32-bit programs have 32-bit time_t.
 bookworm.apps_packages := dash coreutils tar busybox-static python3-minimal python3.11 \
-	libpython3.11-testsuite openssl sqlite3 snooze util-linux-extra
+	libpython3.11-testsuite openssl sqlite3 snooze util-linux-extra perl-base gojq \
+	nodejs fd-find git gpg gpg-agent systemd findutils
 bookworm.apps_abi      := legacy
+bookworm.go            := 1.19

@@ -167,10 +167,13 @@ $(foreach u,$(LIBC_USERLANDS),$(eval $(call time64only-rule,$(u))))
 # runner as apps-ABI (ABI: the distribution's apps_abi on this userland),
 # the session and its files, on PID 1 and the ext4 images. Of CPython's test
 # suite only what the test modules the session runs import goes in (the
-# whole is 30 MB). A fetch that fails leaves the reason, as for the demo.
+# whole is 30 MB); git's helper programs and the whole Perl its scripts need
+# stay out (39 MB: the session runs git's builtins, and Perl's cases
+# perl-base). A fetch that fails leaves the reason, as for the demo.
 APPS_DISTROS  := $(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(d)))
 APPS_PY_TESTS := __init__.py support libregrtest test_time.py test_datetime.py datetimetester.py
 APPS_FILES    := scenarios/apps/session.tsv scenarios/apps/pytests.py
+APPS_PRUNE    := usr/lib/git-core usr/lib/*-linux-gnu*/perl
 # $(1): distribution, $(2): userland
 apps_abi = $(or $($(1).apps_abi.$(2)),$($(1).apps_abi))
 $(BUILD)/apps-certs/ca.pem: host-tools/initramfs/certs.sh
@@ -186,17 +189,26 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 		out=$$(@D) $($(2).apps_packages) 2>$$(@D).log; then \
 		for t in $$(@D)/usr/lib/python3*/test; do \
 			find $$$$t -mindepth 1 -maxdepth 1 $(APPS_PY_TESTS:%=! -name %) -exec rm -rf {} + || exit 1; done; \
+		rm -rf $(APPS_PRUNE:%=$$(@D)/%); \
 	else grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; fi
+# The lab's Go program, built with the distribution's own Go (go.sh).
+$(BUILD)/$(1)/$(2)-go/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
+	$$(call say,GO,$$@)
+	$$(Q)mkdir -p $$(@D); rm -f $$@.error; host-tools/initramfs/go.sh cache=$$(CACHE) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
+		go=$($(2).go) arch=$(1) src=$$< out=$$@ 2>$$@.log || \
+		{ grep -m1 '^go.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; }
 $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
-		$(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
+		$(BUILD)/$(1)/$(2)-go/gotime $(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-apps-lab; \
-	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)); \
-	if [ -e $$< ]; then \
+	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)) go=$(BUILD)/$(1)/$(2)-go/gotime; \
+	if [ ! -e $$< ]; then cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; \
+	elif [ ! -e $$$$go ]; then cp $$$$go.error $$@.error; \
+	else \
 		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/$$$$program && \
 		install -D -m 644 scenarios/apps/session.tsv $$$$lab/y2038/$$$$program.tsv && \
 		install -D -m 644 -t $$$$lab/y2038/apps scenarios/apps/pytests.py $(BUILD)/apps-certs/* && \
-		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; \
-	else cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; fi
+		install -D -t $$$$lab/y2038/apps $$$$go && \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; fi
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u),$(d)))))
