@@ -16,6 +16,15 @@ build=$(realpath "$1")
 . "$(dirname "$0")/../lib/tap.sh"
 tap_scratch
 mk() { make -C "$top" --no-print-directory "$@"; }
+# try_run DIR ARG...: make try ARG... into $work/DIR (its output in
+# $work/DIR.out); sets rc and report, its report.txt.
+try_run() {
+	local dir=$1
+	shift
+	mk try RESULTS="$work/$dir" "$@" >"$work/$dir.out" 2>&1
+	rc=$?
+	report=$work/$dir/latest/try/report.txt
+}
 
 
 # --- validate-distro on Debian bookworm i386 with Debian's own config, the
@@ -146,9 +155,7 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "
 	args='"a b" '"'"'(c)'"'"' '"'"'$HOME'"'"' ";" ; echo "after ;"'
 	# on i386 only: x86_64 runs it too (make try's default), but its
 	# kernels are make run's, and check builds the 32-bit ones only
-	mk try BIN="$work/tryme" ARGS="$args" MACHINES=i386 RESULTS="$work/try" >"$work/try.out" 2>&1
-	rc=$?
-	report=$work/try/latest/try/report.txt
+	try_run try BIN="$work/tryme" ARGS="$args" MACHINES=i386
 	expect "try: runs on the i386 machine named, on both configs (exit 0)" \
 		test "$rc:$(grep -c '^== ' "$report")" = "0:2"
 	expect "try: legacy time() after the overflow is -1, as printed" \
@@ -164,9 +171,7 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "
 		'argv[1] = <a b>|argv[2] = <(c)>|argv[3] = <$HOME>|argv[4] = <;>|'
 	expect "try: ... and runs what follows the ; as its own command" \
 		grep -q 'after ;' "$report"
-	mk try BIN="$work/trydir" ARGS=./helper MACHINES=i386 RESULTS="$work/trydir-run" >"$work/trydir.out" 2>&1
-	rc=$?
-	report=$work/trydir-run/latest/try/report.txt
+	try_run trydir-run BIN="$work/trydir" ARGS=./helper MACHINES=i386
 	expect "try: a directory runs the command in it, and finds the helper beside it (exit 0)" \
 		test "$rc:$(grep -c 'argv\[1\] = <from the helper>' "$report")" = "0:6"
 	# A program that needs inotify, which the matrix kernels leave out: on
@@ -191,10 +196,7 @@ EOF
 		out=$(mk try BIN="$work/tryinotify" MACHINES=i386 RESULTS="$work/try-matrix" TRY_CONFIGS=compat32-y 2>&1)
 		expect "try: a program that imports inotify_init1 is told which kernels lack CONFIG_INOTIFY_USER, and runs" \
 			test "$(grep -c 'INOTIFY_USER' <<<"$out"):$(grep -c 'inotify: Function not implemented' "$work/try-matrix/latest/try/report.txt")" = "1:3"
-		mk try KERNEL_FLAVOUR=distro BIN="$work/tryinotify" MACHINES=i386 RESULTS="$work/try-distro" \
-			>"$work/try-distro.out" 2>&1
-		rc=$?
-		report=$work/try-distro/latest/try/report.txt
+		try_run try-distro KERNEL_FLAVOUR=distro BIN="$work/tryinotify" MACHINES=i386
 		expect "try KERNEL_FLAVOUR=distro: a program that needs inotify boots on the distro kernels, both configs (exit 0)" \
 			test "$rc:$(grep -c '^== ' "$report"):$(grep -l '^kernel_flavour=distro' "$work"/try-distro/latest/boots/i386-compat32-[yn]-try/meta 2>/dev/null | wc -l)" = "0:2:2"
 		expect "try KERNEL_FLAVOUR=distro: ... and its watch is set in every phase of both (6 of 6)" \
@@ -207,10 +209,8 @@ EOF
 	# (epoll, eventfd): it reads 2038 after the overflow on =y, and dies at
 	# its start on =n (futex_time32).
 	gotime=$build/i386/trixie-go/gotime
-	mk try BIN="$gotime" ARGS=now MACHINES=i386 RESULTS="$work/try-go" >"$work/try-go.out" 2>&1
-	rc=$?
-	report=$work/try-go/latest/try/report.txt
-	expect "try: a static Go program runs on the matrix kernels, both configs (exit $rc)" \
+	try_run try-go BIN="$gotime" ARGS=now MACHINES=i386
+	expect "try: a static Go program runs on the matrix kernels, both configs (exit 0)" \
 		test "$rc:$(grep -c '^== ' "$report")" = "0:2"
 	expect "try: ... it reads the clock past the overflow on =y" \
 		grep -qE 'go1\.[0-9.]+ linux/386: 21474836[5-9][0-9] 2038-01-19T03:14' "$report"
