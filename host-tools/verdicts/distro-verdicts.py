@@ -702,6 +702,9 @@ def cmd_answers(shipped, variant, name):
 # 1901 date), since the lab cannot know what is right for the program.
 
 TRY_CASE = re.compile(r"# (not )?ok [0-9]+ user ")
+# The kernel's words when it cannot unpack the initramfs (init/initramfs.c:731
+# in 6.1); "write error" when rootfs has no room left for a file.
+UNPACK_FAILED = "Initramfs unpacking failed"
 
 
 def try_phase(line):
@@ -730,6 +733,15 @@ def cmd_try_report(run):
         if errors:
             print("\n".join(errors))
             continue
+        # A program too big for the guest's memory: the kernel unpacks what
+        # fits of the initramfs, and the session may not even find /bin/sh.
+        console = text_lines(read_text(os.path.join(b, "console.log")))
+        unpacked = next((line[line.index(UNPACK_FAILED):].strip() for line in console if UNPACK_FAILED in line), None)
+        if unpacked:
+            why = (": the program and its libraries do not fit in make try's guest memory (try.memory,"
+                   " host-tools/boot/boot.mk)" if unpacked.endswith("write error") else "")
+            print(f"  the guest could not unpack all of its initramfs (\"{unpacked}\"){why};"
+                  " what follows ran without some of it")
         # The transcript, and how each phase ended.
         tap = tap_lines(b)
         for line in tap:

@@ -255,6 +255,18 @@ same "try report: a boot that could not boot: why, and no transcript" \
 	"$(sed -n '/^== x86_64-compat32-y /,$p' "$t2/report.txt")" \
 	"$(header "$t2" x86_64-compat32-y)
 error=no kernel build/kernels/x86_64/bzImage"
+# A program too big for the guest: the kernel could not unpack all of the
+# initramfs, said on the console; the report says so before the transcript.
+t4=$work/try4
+cp -r "$fixtures/try" "$t4"
+printf 'Unpacking initramfs...\nInitramfs unpacking failed: write error\nFreeing unused kernel image memory\n' \
+	>"$t4/boots/i386-compat32-n-try/console.log"
+"$try" report "$t4" >"$t4/report.txt" 2>&1
+same "try report: an initramfs the guest could not unpack: the kernel's words and why, before the transcript" \
+	"$(section i386-compat32-n "$t4/report.txt" | sed -n 1p)" \
+	"  the guest could not unpack all of its initramfs (\"Initramfs unpacking failed: write error\"): the program and its libraries do not fit in make try's guest memory (try.memory, host-tools/boot/boot.mk); what follows ran without some of it"
+expect "try report: ... and nothing about it for the boot whose initramfs unpacked" \
+	test "$(section i386-compat32-y "$t4/report.txt" | grep -c 'could not unpack')" = 0
 mkdir -p "$work/try3/boots"
 out=$("$try" report "$work/try3" 2>&1 >"$work/try3.out")
 expect "try report: a run without a boot of make try: an error naming the folder, no report" \
