@@ -8,11 +8,12 @@
 #
 #   go.sh cache=DIR suite=trixie mirror=URL go=1.24 arch=i386 src=FILE out=FILE
 #
-# out gets the program; out.version what built it ("go1.24.4 linux/386").
+# out gets the program, which names the Go that built it in every line it
+# prints (runtime.Version()).
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-cache= suite= mirror=http://deb.debian.org/debian go= arch= src= out=
+cache='' suite='' mirror=http://deb.debian.org/debian go='' arch='' src='' out=''
 kv_args "$@"
 need cache suite go arch src out
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -41,5 +42,4 @@ run_go() {
 		GOOS=linux GOARCH=$goarch GOARM=$goarm "$goroot/bin/go" "$@"
 }
 run_go build -o "$tmp" "$src" || die "go $go cannot build $src for $arch"
-printf '%s linux/%s%s\n' "$(run_go version "$tmp" | sed 's/^[^:]*: //')" "$goarch" "${goarm:+ GOARM=$goarm}" >"$out.version"
 mv "$tmp" "$out"
