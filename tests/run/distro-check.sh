@@ -25,6 +25,9 @@ try_run() {
 	rc=$?
 	report=$work/$dir/latest/try/report.txt
 }
+# ran_on_both WHAT: the last try_run ended with exit 0 and a part of its
+# report for each config.
+ran_on_both() { expect "$1" test "$rc:$(grep -c '^== ' "$report")" = "0:2"; }
 
 
 # --- validate-distro on Debian bookworm i386 with Debian's own config, the
@@ -156,8 +159,7 @@ if i686-linux-gnu-gcc -O2 -o "$work/tryme" "$work/tryme.c" && cp "$work/tryme" "
 	# on i386 only: x86_64 runs it too (make try's default), but its
 	# kernels are make run's, and check builds the 32-bit ones only
 	try_run try BIN="$work/tryme" ARGS="$args" MACHINES=i386
-	expect "try: runs on the i386 machine named, on both configs (exit 0)" \
-		test "$rc:$(grep -c '^== ' "$report")" = "0:2"
+	ran_on_both "try: runs on the i386 machine named, on both configs (exit 0)"
 	expect "try: legacy time() after the overflow is -1, as printed" \
 		grep -q 'time() = -1' "$report"
 	expect "try: with =n, nanosleep's ENOSYS message is reported for each phase" \
@@ -210,8 +212,7 @@ EOF
 	# its start on =n (futex_time32).
 	gotime=$build/i386/trixie-go/gotime
 	try_run try-go BIN="$gotime" ARGS=now MACHINES=i386
-	expect "try: a static Go program runs on the matrix kernels, both configs (exit 0)" \
-		test "$rc:$(grep -c '^== ' "$report")" = "0:2"
+	ran_on_both "try: a static Go program runs on the matrix kernels, both configs (exit 0)"
 	expect "try: ... it reads the clock past the overflow on =y" \
 		grep -qE 'go1\.[0-9.]+ linux/386: 21474836[5-9][0-9] 2038-01-19T03:14' "$report"
 	expect "try: ... and dies at its start on =n, its futex_time32 gone (3 phases)" \
