@@ -193,7 +193,7 @@ printf '%s=%q\n' KERNEL_IMAGE "$image" KERNEL_SOURCE "$srcpkg" \
 	KERNEL_OBJECTS "$objects" >"$out.$$"
 # For make: the image this depends on, and the source it came from.
 name=$(basename "$out" .env)
-printf 'kernel.%s.image := %s\nkernel.%s.tarball := %s\n' "$name" "$image" \
-	"$name" "$tarball" >"$out.mk.$$"
+printf 'kernel.%s.%s.image := %s\nkernel.%s.%s.tarball := %s\n' "$flavour" "$name" "$image" \
+	"$flavour" "$name" "$tarball" >"$out.mk.$$"
 mv "$out.mk.$$" "$out.mk"
 mv "$out.$$" "$out"
