@@ -132,7 +132,8 @@ $(MACHINE_ENVS)/%.env: machines/%.mk machines/defaults.mk
 kernel-sources-where = $(shell awk -F'\t' '/^[a-z0-9]/ && $(1) { print $$1 }' data/kernel-sources.tsv)
 KERNEL_CHOICES   := $(call kernel-sources-where,NF >= 2)
 KERNEL_APT       := $(call kernel-sources-where,$$2 == "apt")
-COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison gawk dpkg-dev libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap openssl
+COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison gawk dpkg-dev libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap openssl \
+	dosfstools exfatprogs xfsprogs btrfs-progs f2fs-tools squashfs-tools xorriso
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)

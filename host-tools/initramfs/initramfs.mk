@@ -35,6 +35,9 @@ abi_cflags.kernel := $(TIME64_FLAGS)
 link.scenarios    := -static
 link.dynamic      :=
 link.libc         := -DY2038_RAW_CASES=0
+# ...and filesystems/ the same statically, with the files family's cases on
+# every filesystem (FS_IMAGES) for the filesystems boots.
+link.filesystems  := -static -DY2038_FILES_ON_DISKS=1
 
 # Data the scenarios find in the guest: ext4 images with 128-byte inodes (no
 # room for extended timestamps) and 256-byte inodes, attached as loop devices.
@@ -43,6 +46,16 @@ $(BUILD)/images/ext4-%.img:
 	$(call say,MKFS,$@)
 	@mkdir -p $(@D)
 	$(Q)PATH="$$PATH:/usr/sbin:/sbin" mkfs.ext4 -q -F -I $* -O ^has_journal -E root_owner=0:0 $@ 2M
+# The filesystems devices ship, for the filesystems boots (host-tools/boot/
+# boot.mk): each image made by fs-image.sh with its distribution's mkfs and
+# attached as a disk whose serial is its name. The read-only ones carry files
+# at the times the files family reads back (scenarios/files.c, T_*). An
+# image that cannot be made leaves the reason beside it: the boots record it.
+FS_IMAGES := vfat exfat ext2 xfs xfs-bigtime btrfs f2fs squashfs iso9660
+FS_POINTS := $(shell sed -n 's/^\#define T_[0-9A-Z]*[[:space:]]*\([0-9]*\)LL.*/\1/p' scenarios/files.c)
+$(FS_IMAGES:%=$(BUILD)/images/%.img): $(BUILD)/images/%.img: host-tools/initramfs/fs-image.sh scenarios/files.c
+	$(call say,MKFS,$@)
+	$(Q)rm -f $@.error; POINTS="$(FS_POINTS)" host-tools/initramfs/fs-image.sh $* $@ 2>$@.error || cat $@.error >&2
 
 # $(1): userland, $(2): abi, $(3): folder (scenarios or dynamic)
 define scenario-rule
@@ -51,7 +64,7 @@ $(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS) $(KERNEL_KIND),$(foreach d,scenarios dynamic libc,\
+$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS) $(KERNEL_KIND),$(foreach d,scenarios dynamic libc filesystems,\
 	$(eval $(call scenario-rule,$(u),$(a),$(d))))))
 
 # musl: the package's musl-gcc.specs, moved into the build (musl.sh), with
@@ -62,13 +75,17 @@ $(BUILD)/$(1)/musl/musl.specs: host-tools/initramfs/musl.sh host-tools/distro/de
 	$$(call say,DEBIAN,musl-dev $(1) ($$(MUSL_SUITE)))
 	$$(Q)host-tools/initramfs/musl.sh cache=$$(CACHE) arch=$(1) suite=$$(MUSL_SUITE) mirror=$$(DEBIAN_MIRROR) \
 		target=$(call umusl,$(1)) cross=$(call ucross,$(1)) out=$$(@D)
-$(BUILD)/$(1)/scenarios/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
+endef
+# $(1): userland, $(2): folder (scenarios or filesystems)
+define musl-program-rule
+$(BUILD)/$(1)/$(2)/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) -static -DY2038_MUSL \
+	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) $$(link.$(2)) -DY2038_MUSL \
 		-DY2038_LIBC='"'$$$$(cat $(BUILD)/$(1)/musl/libc)'"' -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(if $(call umusl,$(u)),$(eval $(call musl-rule,$(u)))))
+$(foreach u,$(USERLANDS),$(if $(call umusl,$(u)),$(eval $(call musl-rule,$(u)))\
+	$(foreach d,scenarios filesystems,$(eval $(call musl-program-rule,$(u),$(d))))))
 
 # guest-init's programs: PID 1, and the session runner of the demo and of
 # validate-distro and try. $(1): userland, $(2): program
@@ -87,6 +104,20 @@ $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call initramfs-rule,$(u))))
+# The filesystems boots' programs: the machine's files programs built with
+# every filesystem's cases, as the family of their own they are in the
+# results (filesystems-KIND): the table scopes their cases to their boots.
+# $(1): machine
+machine_filesystems_bins = $(patsubst files-%,filesystems-%,$(filter files-%,$(call machine_scenario_bins,$(1))))
+FILESYSTEMS_KINDS := $(patsubst files-%,%,$(filter files-%,$(SCENARIO_BINS)))
+# $(1): userland
+define filesystems-rule
+$(BUILD)/$(1)/filesystems.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(FILESYSTEMS_KINDS:%=$(BUILD)/$(1)/filesystems/files-%) $(GUEST_DATA:%=$(BUILD)/%)
+	$$(call say,CPIO,$$@)
+	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(foreach k,$(FILESYSTEMS_KINDS),scenarios/filesystems-$(k)=$(BUILD)/$(1)/filesystems/files-$(k)) \
+		$(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
+endef
+$(foreach u,$(USERLANDS),$(eval $(call filesystems-rule,$(u))))
 # PID 1 and the ext4 images: the base of the boots that bring their own
 # programs (the demo's), which then do not unpack the matrix's (half an i386
 # demo boot's initramfs). $(1): userland
