@@ -24,6 +24,17 @@
  * utimensat_time64) set past the rollover, as a legacy program does: libc
  * stat(), or in raw32 the stat64 syscall (195), whose times are the kernel's
  * 32-bit unsigned long with no overflow check and no COMPAT_32BIT_TIME gate.
+ * Built with Y2038_FILES_ON_DISKS (the filesystems boots), the same cases run
+ * on the filesystems devices ship, each image made on the host by its
+ * distribution's mkfs (host-tools/initramfs/fs-image.sh) and attached as a
+ * virtio-blk disk whose serial is its name: vfat, exFAT, ext2 (ext4's
+ * driver, 128-byte inodes), XFS without and with bigtime, btrfs, f2fs, and
+ * the read-only squashfs and ISO 9660, whose files were given the times on
+ * the host (the READ cases); with 2107, 2108 and 2486 beside the times above,
+ * a file created after the overflow, and the stat cases. A case reads back
+ * what the filesystem stored: it syncs the filesystem and evicts the inode
+ * (/proc/sys/vm/drop_caches) before it stats the file.
+ *
  * Expected outcomes per ABI and kernel config: expectations.tsv.
  */
 #define _GNU_SOURCE	/* statx */
@@ -33,6 +44,7 @@
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <dirent.h>
 #include "harness.h"
 
 /* 64-bit targets have only the one (64-bit) utimensat. */
@@ -40,25 +52,41 @@
 #define __NR_utimensat_time64 __NR_utimensat
 #endif
 
-/* The times set, in 64-bit seconds. */
-#define T_2038BEFORE	(Y2038_LAST_SEC - 1)
-#define T_2038MAX	Y2038_LAST_SEC
-#define T_2038AFTER	(Y2038_LAST_SEC + 1)
-#define T_2106		Y2038_WRAP
+/*
+ * The times set, in 64-bit seconds: literals, as make reads them for the
+ * read-only images' files (FS_POINTS in host-tools/initramfs/initramfs.mk).
+ */
+#define T_2038BEFORE	2147483646LL	/* 2^31 - 2 */
+#define T_2038MAX	2147483647LL	/* 2^31 - 1 */
+#define T_2038AFTER	2147483648LL	/* 2^31 */
+#define T_2106		4294967296LL	/* 2^32: past squashfs's U32_MAX */
+#define T_2107		4354819198LL	/* 2107-12-31T23:59:58: FAT's last */
+#define T_2108		4354819200LL	/* 2108-01-01: past FAT's and exFAT's */
 #define T_2262		9223372035LL	/* KTIME_SEC_MAX - 1 */
 #define T_2446MAX	15032385535LL	/* EXT4_EXTRA_TIMESTAMP_MAX */
-#define T_2446AFTER	(T_2446MAX + 1)
+#define T_2446AFTER	15032385536LL
+#define T_2486MAX	16299260424LL	/* XFS bigtime's last */
+#define T_2486AFTER	16299260425LL
+_Static_assert(T_2038MAX == Y2038_LAST_SEC && T_2038BEFORE == T_2038MAX - 1 &&
+	       T_2038AFTER == T_2038MAX + 1 && T_2106 == Y2038_WRAP &&
+	       T_2446AFTER == T_2446MAX + 1 && T_2486AFTER == T_2486MAX + 1,
+	       "the times are where they say they are");
 
 /* A filesystem under test, and the limits its kernel driver sets. */
 struct fs {
-	const char *dir;	/* where its files go */
-	int inode_size;		/* ext4's image: /images/ext4-N.img; 0 tmpfs */
+	const char *type;	/* mount(2)'s type; NULL: tmpfs (no mount) */
+	const char *dir;	/* where it is mounted */
+	const char *image;	/* a loop image in the initramfs, or NULL: */
+	const char *serial;	/* the disk with this serial (/sys/block/vd*) */
+	int readonly;		/* made on the host with files at the T_ times */
 	int64_t time_min;	/* sb->s_time_min */
 	int64_t time_max;	/* sb->s_time_max */
+	int mtime_gran;		/* seconds of mtime it keeps (0: 1) */
+	int atime_gran;		/* and of atime */
 };
 
 /* tmpfs keeps alloc_super()'s TIME64_MIN/MAX: no limit (its dir: the lab mode's). */
-static const struct fs fs_tmpfs = { NULL, 0, INT64_MIN, INT64_MAX };
+static const struct fs fs_tmpfs = { .time_min = INT64_MIN, .time_max = INT64_MAX };
 
 static const char *fs_dir(const struct fs *fs)
 {
@@ -66,18 +94,71 @@ static const char *fs_dir(const struct fs *fs)
 }
 /* ext4_fill_super(): 34-bit seconds in the extra fields of big inodes... */
 static const struct fs fs_ext4_256 = {
-	"/mnt/ext4-256", 256, -Y2038_LAST_SEC - 1, T_2446MAX,
+	.type = "ext4", .dir = "/mnt/ext4-256", .image = "/images/ext4-256.img",
+	.time_min = -Y2038_LAST_SEC - 1, .time_max = T_2446MAX,
 };
 /* ...and only the 32-bit field in 128-byte ones. */
 static const struct fs fs_ext4_128 = {
-	"/mnt/ext4-128", 128, -Y2038_LAST_SEC - 1, Y2038_LAST_SEC,
+	.type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img",
+	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
 };
+#if Y2038_FILES_ON_DISKS
+/*
+ * Each one's limits as its fill_super() sets them (the expectations name
+ * the lines). FAT keeps mtime in 2 s and atime as a date (fat_truncate_time),
+ * exFAT atime in 2 s (exfat_truncate_atime), both in local time, UTC here.
+ */
+static const struct fs fs_vfat = {
+	.type = "vfat", .dir = "/mnt/vfat", .serial = "vfat",
+	.time_min = 315532800, .time_max = T_2107,
+	.mtime_gran = 2, .atime_gran = 86400,
+};
+static const struct fs fs_exfat = {
+	.type = "exfat", .dir = "/mnt/exfat", .serial = "exfat",
+	.time_min = 315532800, .time_max = T_2107 + 1,
+	.mtime_gran = 1, .atime_gran = 2,
+};
+/* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */
+static const struct fs fs_ext2 = {
+	.type = "ext2", .dir = "/mnt/ext2", .serial = "ext2",
+	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
+};
+static const struct fs fs_xfs = {
+	.type = "xfs", .dir = "/mnt/xfs", .serial = "xfs",
+	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
+};
+static const struct fs fs_xfs_bigtime = {
+	.type = "xfs", .dir = "/mnt/xfs-bigtime", .serial = "xfs-bigtime",
+	.time_min = -Y2038_LAST_SEC - 1, .time_max = T_2486MAX,
+};
+/* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */
+static const struct fs fs_btrfs = {
+	.type = "btrfs", .dir = "/mnt/btrfs", .serial = "btrfs",
+	.time_min = INT64_MIN, .time_max = INT64_MAX,
+};
+static const struct fs fs_f2fs = {
+	.type = "f2fs", .dir = "/mnt/f2fs", .serial = "f2fs",
+	.time_min = INT64_MIN, .time_max = INT64_MAX,
+};
+static const struct fs fs_squashfs = {
+	.type = "squashfs", .dir = "/mnt/squashfs", .serial = "squashfs", .readonly = 1,
+	.time_min = 0, .time_max = UINT32_MAX,
+};
+static const struct fs fs_iso9660 = {
+	.type = "iso9660", .dir = "/mnt/iso9660", .serial = "iso9660", .readonly = 1,
+	/* the 7-byte date's years 1900 to 2155 at zone 0 (the kernel's limits
+	 * add 13 hours of zone offset each way) */
+	.time_min = -2208988800LL, .time_max = 5869583999LL,
+};
+#endif
 
 /* How a case sets the time, and what it reads it back with. */
 enum how {
 	UTIMENSAT,	/* utimensat() on the path */
 	FUTIMENS,	/* futimens() on an open fd */
 	STAT,		/* a time64 program sets it; this ABI's stat reads it */
+	CREATE,		/* the file is created after the overflow */
+	READ,		/* the host made it with the time: only read back */
 };
 
 /* A time as a program of this ABI holds it: a 32-bit time_t keeps 32 bits. */
@@ -114,25 +195,14 @@ static int open_loop(int n, char *dev, size_t len)
 	return fd;
 }
 
-/*
- * Attach /images/ext4-N.img to a free loop device and mount it on
- * /mnt/ext4-N, unless an earlier case already did: cases run in any order,
- * each in a fresh child. 0, or -1 with the outcome set to ERROR.
- */
-static int mount_ext4(struct outcome *o, int inode_size)
+/* Attach image to a free loop device; its name in dev. 0, or the call that failed. */
+static const char *attach_loop(const char *image, char *dev, size_t len)
 {
-	char img[64], dir[64], dev[32];
-	const char *call;
-	int ctl = -1, imgfd = -1, loopfd = -1, n, ret = -1;
+	const char *call = image;
+	int ctl = -1, imgfd, loopfd = -1, n;
 	struct loop_config cfg;
 
-	snprintf(img, sizeof(img), "/images/ext4-%d.img", inode_size);
-	snprintf(dir, sizeof(dir), "/mnt/ext4-%d", inode_size);
-	if (mounted(dir))
-		return 0;
-	mkdir(dir, 0755);
-	call = img;
-	imgfd = open(img, O_RDWR | O_CLOEXEC);
+	imgfd = open(image, O_RDWR | O_CLOEXEC);
 	if (imgfd < 0)
 		goto out;
 	call = "/dev/loop-control";
@@ -144,7 +214,7 @@ static int mount_ext4(struct outcome *o, int inode_size)
 	if (n < 0)
 		goto out;
 	call = dev;
-	loopfd = open_loop(n, dev, sizeof(dev));
+	loopfd = open_loop(n, dev, len);
 	if (loopfd < 0)
 		goto out;
 	memset(&cfg, 0, sizeof(cfg));
@@ -158,22 +228,109 @@ static int mount_ext4(struct outcome *o, int inode_size)
 		if (ioctl(loopfd, LOOP_SET_FD, imgfd))
 			goto out;
 	}
-	call = "mount ext4";
-	if (mount(dev, dir, "ext4", 0, NULL))
-		goto out;
-	ret = 0;
+	call = NULL;
 out:
-	if (ret)
-		outcome_set(o, "ERROR",
-			    "%s: errno %d %s: are CONFIG_BLK_DEV_LOOP and CONFIG_EXT4_FS built in, is %s in the initramfs?",
-			    call, errno, errno_name(errno), img);
 	if (loopfd >= 0)
 		close(loopfd);	/* the mount keeps the loop device bound */
 	if (ctl >= 0)
 		close(ctl);
 	if (imgfd >= 0)
 		close(imgfd);
-	return ret;
+	return call;
+}
+
+/* The virtio-blk disk whose serial is serial: /dev/vdX in dev. 0, or -1. */
+static int find_disk(const char *serial, char *dev, size_t len)
+{
+	DIR *d = opendir("/sys/block");
+	struct dirent *e;
+	int found = 0;
+
+	if (!d)
+		return -1;
+	while (!found && (e = readdir(d))) {
+		char path[300], got[64] = "";
+		FILE *f;
+
+		if (strncmp(e->d_name, "vd", 2))
+			continue;
+		snprintf(path, sizeof(path), "/sys/block/%s/serial", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(got, sizeof(got), f))
+			got[strcspn(got, "\n")] = '\0';
+		fclose(f);
+		if (!strcmp(got, serial)) {
+			snprintf(dev, len, "/dev/%.20s", e->d_name);
+			found = 1;
+		}
+	}
+	closedir(d);
+	errno = found ? 0 : ENODEV;
+	return found ? 0 : -1;
+}
+
+/*
+ * Mount fs on its dir (its image on a loop device, or its disk), unless an
+ * earlier case already did: cases run in any order, each in a fresh child.
+ * 0, or -1 with the outcome set to ERROR.
+ */
+static int mount_fs(struct outcome *o, const struct fs *fs)
+{
+	char dev[32], call[64];
+	const char *failed;
+
+	if (mounted(fs->dir))
+		return 0;
+	mkdir(fs->dir, 0755);
+	if (fs->image) {
+		failed = attach_loop(fs->image, dev, sizeof(dev));
+		if (failed) {
+			outcome_set(o, "ERROR",
+				    "%s: errno %d %s: is CONFIG_BLK_DEV_LOOP built in, is %s in the initramfs?",
+				    failed, errno, errno_name(errno), fs->image);
+			return -1;
+		}
+	} else if (find_disk(fs->serial, dev, sizeof(dev))) {
+		outcome_set(o, "ERROR",
+			    "no disk with serial %s in /sys/block: is its image (FS_IMAGES) attached, and CONFIG_VIRTIO_BLK built in?",
+			    fs->serial);
+		return -1;
+	}
+	snprintf(call, sizeof(call), "mount %s %s", fs->type, dev);
+	/* EBUSY: a case started beside this one mounted it first */
+	if (mount(dev, fs->dir, fs->type, fs->readonly ? MS_RDONLY : 0, NULL) &&
+	    !(errno == EBUSY && mounted(fs->dir))) {
+		outcome_set(o, "ERROR",
+			    "%s: errno %d %s: is its driver built in (patches/config/flavour-filesystems.config)?",
+			    call, errno, errno_name(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Make the next stat read what the filesystem stored, not the inode the
+ * kernel keeps: write it out and evict it (dentries and inodes). Says in
+ * note when it could not.
+ */
+static void evict_inodes(const char *dir, char *note, size_t len)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok = 0;
+
+	if (fd >= 0) {
+		ok = !syncfs(fd);
+		close(fd);
+	}
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
+	ok = ok && fd >= 0 && write(fd, "2\n", 2) == 2;
+	if (fd >= 0)
+		close(fd);
+	if (!ok)
+		snprintf(note + strlen(note), len - strlen(note),
+			 "; read from the inode cache (syncfs or drop_caches: errno %d %s)",
+			 errno, errno_name(errno));
 }
 
 /*
@@ -334,25 +491,38 @@ static int set_times(enum abi_kind kind, enum how how, const char *path,
 }
 
 
+/* t rounded down to what a filesystem keeps of it (gran seconds; 0: 1). */
+static int64_t kept(int64_t t, int gran)
+{
+	int64_t r;
+
+	if (gran <= 1)
+		return t;
+	r = t % gran;
+	return t - (r < 0 ? r + gran : r);
+}
+
 /*
  * The class of a cell tells its story, decided in this order:
  *  1. the set failed: its errno (ENOSYS: no such syscall; EOVERFLOW: glibc
  *     needed a time64 syscall and had none);
  *  2. the readback (statx; stat64 in a raw32 stat case) against the 64-bit
- *     time meant: PASS when equal; WRAP when a 32-bit field on the way lost
- *     the high bits (the tv_sec passed, or stat64's st_mtime): checked before
- *     CLAMP, as a legacy 2446-05-10T22:38:55 is 2^31-1 before any fs sees
- *     it; CLAMP when it is the filesystem's limit; else WRONG. atime must
- *     equal mtime;
+ *     time meant, as the filesystem keeps it (FAT: even seconds): PASS when
+ *     equal; WRAP when a 32-bit field on the way lost the high bits (the
+ *     tv_sec passed, stat64's st_mtime, or the tool that made a read-only
+ *     image): checked before CLAMP, as a legacy 2446-05-10T22:38:55 is
+ *     2^31-1 before any fs sees it; CLAMP when it is the filesystem's limit;
+ *     else WRONG. atime must be mtime as the filesystem keeps atime;
  *  3. the readback right but libc stat() failed: stat's errno (EOVERFLOW),
  *     since that is all a legacy program sees; stat disagreeing: WRONG.
  */
 static void judge_times(struct outcome *o, const struct fs *fs, int64_t t,
-			int64_t passed, int read32,
+			int64_t passed, int read32, enum how how,
 			const struct readback *main_rb,
 			const struct readback *stat_rb)
 {
-	int64_t seen = main_rb->mtime;
+	int64_t seen = main_rb->mtime, want = kept(t, fs->mtime_gran);
+	int64_t atime_want = kept(seen, fs->atime_gran);
 	const char *class, *why = "";
 	char when[64];
 
@@ -362,24 +532,34 @@ static void judge_times(struct outcome *o, const struct fs *fs, int64_t t,
 			    errno_name(main_rb->err));
 		return;
 	}
-	if (seen == t) {
+	if (seen == want) {
 		class = "PASS";
-	} else if ((passed != t && seen == passed) ||
-		   (read32 && seen == (uint32_t)t)) {
+		if (want != t)
+			why = ", as the fs keeps it";
+	} else if ((passed != t && seen == kept(passed, fs->mtime_gran)) ||
+		   (read32 && seen == (uint32_t)want)) {
+		class = "WRAP";
+		why = ", the low 32 bits";
+	} else if (how == READ && (seen == (uint32_t)t || seen == (int32_t)t ||
+				   seen == (int32_t)fs->time_max)) {
+		/* the tool that made the image, or the kernel reading it */
 		class = "WRAP";
 		why = ", the low 32 bits";
 	} else if (seen == fs->time_max || seen == fs->time_min) {
 		class = "CLAMP";
 		why = ", the fs's limit";
+	} else if (read32 && seen == (uint32_t)fs->time_max) {
+		class = "WRAP";
+		why = ", the low 32 bits of the fs's limit";
 	} else {
 		class = "WRONG";
 	}
-	if (main_rb->atime != seen)
+	if (main_rb->atime != atime_want && !(read32 && main_rb->atime == (uint32_t)kept(t, fs->atime_gran)))
 		class = "WRONG";
 	if (!strcmp(class, "PASS") && stat_rb->call && stat_rb->err)
 		class = errno_name(stat_rb->err);
 	else if (stat_rb->call && !stat_rb->err &&
-		 (stat_rb->mtime != seen || stat_rb->atime != seen))
+		 (stat_rb->mtime != seen || stat_rb->atime != main_rb->atime))
 		class = "WRONG";
 
 	snprintf(o->class, sizeof(o->class), "%s", class);
@@ -401,6 +581,26 @@ static void judge_times(struct outcome *o, const struct fs *fs, int64_t t,
 		outcome_append(o, ", meant %lld", (long long)t);
 }
 
+/* Read path's times back as this case's ABI does, and judge them. */
+static void read_back(struct outcome *o, enum abi_kind kind, enum how how,
+		      const struct fs *fs, const char *path, int64_t t,
+		      int64_t passed)
+{
+	struct readback main_rb = { 0 }, stat_rb = { 0 };
+	/* a legacy raw program's stat of a file it did not set: stat64 */
+	int read32 = how != UTIMENSAT && how != FUTIMENS && kind == RAW &&
+		     !Y2038_TIME64_BUILD;
+
+	if (read32) {
+		read_stat64(&main_rb, path);
+	} else {
+		read_statx(&main_rb, path, kind == RAW);
+		if (kind == LIBC)
+			read_stat(&stat_rb, path);
+	}
+	judge_times(o, fs, t, passed, read32, how, &main_rb, &stat_rb);
+}
+
 /* The case body: set the file's times to t, read them back, judge. */
 static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		      const struct fs *fs, int64_t t)
@@ -408,27 +608,60 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	/* Y2038_SET_PAST's start: where every case sets the file's time. */
 	const struct kts64 start = kts64_from_ns(Y2038_LAST_SEC * NSEC_PER_SEC +
 						 500 * NSEC_PER_MSEC);
-	static const char *const how_name[] = { "utimensat", "futimens", "stat" };
-	struct readback main_rb = { 0 }, stat_rb = { 0 };
+	static const char *const how_name[] = {
+		"utimensat", "futimens", "stat", "created", "read",
+	};
 	/* The tv_sec that reaches the kernel: the stat cases' setup is 64-bit. */
 	int64_t passed = how == STAT ? t : as_time_t(t);
-	int read32 = how == STAT && kind == RAW && !Y2038_TIME64_BUILD;
-	char path[128], note[120] = "";
+	char path[128], note[200] = "";
 	const char *call;
 	int fd, err;
 
-	if (fs->inode_size && !lab->can_mount) {
-		outcome_set(o, "SKIP", "the ext4 image needs a loop device and a mount: only in a lab guest, never on the host");
+	if (fs->type && !lab->can_mount) {
+		outcome_set(o, "SKIP", "the %s image needs a loop device and a mount: only in a lab guest, never on the host",
+			    fs->type);
 		return;
 	}
-	if (fs->inode_size) {
-		if (mount_ext4(o, fs->inode_size))
+	if (fs->type) {
+		if (mount_fs(o, fs))
 			return;
 		kmsg_ts_warning(fs->dir, note, sizeof(note));
+	}
+	if (how == READ) {
+		/* fs-image.sh named the file by its time */
+		snprintf(path, sizeof(path), "%s/t%lld", fs_dir(fs), (long long)t);
+		outcome_set(o, "PASS", "the image's file t%lld", (long long)t);
+		read_back(o, kind, how, fs, path, t, t);
+		outcome_append(o, "%s", note);
+		return;
 	}
 	/* One file per case and ABI: both builds run in the same guest. */
 	snprintf(path, sizeof(path), "%s/%s-%lld.%s", fs_dir(fs), how_name[how],
 		 (long long)t, kind == LIBC ? Y2038_LIBC_ABI : Y2038_RAW_ABI);
+	if (how == CREATE) {
+		/* made now, after the overflow: its times are the clock's */
+		int64_t made = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC, done;
+		struct readback probe = { 0 };
+
+		unlink(path);
+		fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+		if (fd < 0) {
+			outcome_errno(o, "open O_CREAT", errno);
+			return;
+		}
+		close(fd);
+		done = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC;
+		if (fs->type)
+			evict_inodes(fs->dir, note, sizeof(note));
+		/* the time meant: the second it was made in, as the fs keeps it */
+		read_statx(&probe, path, 1);
+		t = probe.mtime >= kept(made, fs->mtime_gran) && probe.mtime <= done ?
+			    probe.mtime : made;
+		outcome_set(o, "PASS", "open O_CREAT at %lld", (long long)made);
+		read_back(o, kind, how, fs, path, t, t);
+		outcome_append(o, "%s", note);
+		return;
+	}
 	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0) {
 		outcome_setup_failed(o, path, NULL, errno);
@@ -448,51 +681,90 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		outcome_append(o, " for tv_sec %lld%s", (long long)passed, note);
 		return;
 	}
+	if (fs->type)
+		evict_inodes(fs->dir, note, sizeof(note));
 	outcome_set(o, "PASS", "%s tv_sec %lld ok", call, (long long)passed);
-	if (read32) {
-		read_stat64(&main_rb, path);
-	} else {
-		read_statx(&main_rb, path, kind == RAW);
-		if (kind == LIBC)
-			read_stat(&stat_rb, path);
-	}
-	judge_times(o, fs, t, passed, read32, &main_rb, &stat_rb);
+	read_back(o, kind, how, fs, path, t, passed);
 	outcome_append(o, "%s", note);
 }
 
 /*
  * Every case: a filesystem, a point in time (the case's name is fs_point),
- * how it is set and read, and the time. The harness's run() takes only the
- * outcome, so each case gets a one-line wrapper per ABI kind.
+ * how it is set and read, the time, and the phase (set: from 03:14:07.5;
+ * after: the clock ticked over the overflow). The harness's run() takes only
+ * the outcome, so each case gets a one-line wrapper per ABI kind.
  */
+#if !Y2038_FILES_ON_DISKS
 #define FILE_CASES(X) \
 	TIMES_SET(X, tmpfs) \
-	X(tmpfs, stat_2038after, STAT, T_2038AFTER) \
-	X(tmpfs, stat_2106, STAT, T_2106) \
+	X(tmpfs, stat_2038after, STAT, T_2038AFTER, set) \
+	X(tmpfs, stat_2106, STAT, T_2106, set) \
 	TIMES_SET(X, ext4_256) \
 	TIMES_SET(X, ext4_128)
+#else
+/* The filesystems boots: every filesystem, side by side on one kernel. */
+#define FILE_CASES(X) \
+	DISK_CASES(X, tmpfs) \
+	DISK_CASES(X, ext4_256) \
+	DISK_CASES(X, ext4_128) \
+	DISK_CASES(X, vfat) \
+	DISK_CASES(X, exfat) \
+	DISK_CASES(X, ext2) \
+	DISK_CASES(X, xfs) \
+	DISK_CASES(X, xfs_bigtime) \
+	DISK_CASES(X, btrfs) \
+	DISK_CASES(X, f2fs) \
+	READ_CASES(X, squashfs) \
+	READ_CASES(X, iso9660)
+#endif
 /* The times set on every filesystem, by utimensat and once by futimens. */
 #define TIMES_SET(X, fs) \
-	X(fs, 2038before, UTIMENSAT, T_2038BEFORE) \
-	X(fs, 2038max, UTIMENSAT, T_2038MAX) \
-	X(fs, 2038after, UTIMENSAT, T_2038AFTER) \
-	X(fs, 2106, UTIMENSAT, T_2106) \
-	X(fs, 2262, UTIMENSAT, T_2262) \
-	X(fs, 2446max, UTIMENSAT, T_2446MAX) \
-	X(fs, 2446after, UTIMENSAT, T_2446AFTER) \
-	X(fs, futimens_2038after, FUTIMENS, T_2038AFTER)
+	X(fs, 2038before, UTIMENSAT, T_2038BEFORE, set) \
+	X(fs, 2038max, UTIMENSAT, T_2038MAX, set) \
+	X(fs, 2038after, UTIMENSAT, T_2038AFTER, set) \
+	X(fs, 2106, UTIMENSAT, T_2106, set) \
+	X(fs, 2262, UTIMENSAT, T_2262, set) \
+	X(fs, 2446max, UTIMENSAT, T_2446MAX, set) \
+	X(fs, 2446after, UTIMENSAT, T_2446AFTER, set) \
+	X(fs, futimens_2038after, FUTIMENS, T_2038AFTER, set)
+/* ...and on the filesystems boots' the limits of FAT and XFS bigtime too, a
+ * file made after the overflow, and a legacy stat of what time64 set. */
+#define DISK_CASES(X, fs) \
+	TIMES_SET(X, fs) \
+	X(fs, 2107, UTIMENSAT, T_2107, set) \
+	X(fs, 2108, UTIMENSAT, T_2108, set) \
+	X(fs, 2486max, UTIMENSAT, T_2486MAX, set) \
+	X(fs, 2486after, UTIMENSAT, T_2486AFTER, set) \
+	X(fs, stat_2038after, STAT, T_2038AFTER, set) \
+	X(fs, stat_2106, STAT, T_2106, set) \
+	X(fs, created_after, CREATE, 0, after)
+/* A read-only image's files, made on the host at each time, read back. */
+#define READ_CASES(X, fs) \
+	X(fs, 2038before, READ, T_2038BEFORE, after) \
+	X(fs, 2038max, READ, T_2038MAX, after) \
+	X(fs, 2038after, READ, T_2038AFTER, after) \
+	X(fs, 2106, READ, T_2106, after) \
+	X(fs, 2107, READ, T_2107, after) \
+	X(fs, 2108, READ, T_2108, after) \
+	X(fs, 2262, READ, T_2262, after) \
+	X(fs, 2446max, READ, T_2446MAX, after) \
+	X(fs, 2446after, READ, T_2446AFTER, after) \
+	X(fs, 2486max, READ, T_2486MAX, after) \
+	X(fs, 2486after, READ, T_2486AFTER, after)
+#define PHASE_set	Y2038_SET_PAST
+#define PHASE_after	Y2038_AFTER
 
-#define WRAPPERS(fs, point, how, t) \
+#define WRAPPERS(fs, point, how, t, phase) \
 	static void libc_##fs##_##point(struct outcome *o) \
 	{ file_case(o, LIBC, how, &fs_##fs, t); } \
 	static void raw_##fs##_##point(struct outcome *o) \
 	{ file_case(o, RAW, how, &fs_##fs, t); }
 FILE_CASES(WRAPPERS)
 
-#define LIBC_CASE(fs, point, how, t) \
-	{ #fs "_" #point, LIBC, Y2038_SET_PAST, .run = libc_##fs##_##point },
-#define RAW_CASE(fs, point, how, t) \
-	{ #fs "_" #point, RAW, Y2038_SET_PAST, .run = raw_##fs##_##point },
+#define LIBC_CASE(fs, point, how, t, phase) \
+	{ #fs "_" #point, LIBC, PHASE_##phase, .run = libc_##fs##_##point },
+#define RAW_CASE(fs, point, how, t, phase) \
+	{ #fs "_" #point, RAW, PHASE_##phase, .run = raw_##fs##_##point },
 
 static const struct y2038_case cases[] = {
 	FILE_CASES(LIBC_CASE)

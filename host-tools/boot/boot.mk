@@ -19,7 +19,7 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # runs on a compat kernel), its session one program that may take minutes
 # (CPython's test modules).
 APPS_MACHINES    ?= $(MACHINES_32BIT)
-BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps) time64only
+BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps) time64only filesystems
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
 matrix.bins       = $(call machine_scenario_bins,$(1))
@@ -48,6 +48,19 @@ time64only.initrd   := time64only.cpio
 time64only.memory   := 512
 time64only.distro    = $(TIME64ONLY_DISTRO)
 time64only.machines  = $(TIME64ONLY_MACHINES)
+# The files family on the filesystems devices ship (FS_IMAGES, initramfs.mk):
+# the same source built with those filesystems' cases, on a kernel with their
+# drivers (the filesystems flavour: patches/config/flavour-filesystems.config),
+# their images attached as disks, on the 32-bit machines. The matrix's
+# kernels and boots do not carry them.
+FILESYSTEMS_MACHINES ?= $(MACHINES_32BIT)
+filesystems.dir      := -filesystems
+filesystems.rtc      := $(RTC_BASE)
+filesystems.bins      = $(call machine_filesystems_bins,$(1))
+filesystems.initrd   := filesystems.cpio
+filesystems.flavour  := filesystems
+filesystems.disks     = $(FS_IMAGES:%=$(BUILD)/images/%.img)
+filesystems.machines  = $(FILESYSTEMS_MACHINES)
 # Not in the default list: make validate-distro and make try boot these.
 # validate-distro's boots have no initramfs of the lab's (an empty one, for
 # QEMU): the kernel mounts the distribution's root, a disk (DISTRO_DISK),
@@ -96,6 +109,8 @@ try.initrd       := try.cpio
 try.memory       := 512
 # The machines a kind boots on: KIND.machines, else all. $(1): kind
 kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(MACHINES))
+# The kernels of the flavours the kinds boot (host-tools/kernel/kernel.mk).
+$(eval $(value kernel-queue-rules))
 BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
 # The order make starts them in (make lab): the longest kinds first, every
 # machine's, so that short boots, not a long one, end the run; the host
@@ -106,13 +121,14 @@ BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(KERNEL_ENVS)/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(HOST)/kvm-probe $(call machine-env,$(1))
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $($(3).disks) \
+		$(HOST)/kvm-probe $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
-		disk=$$($(3).disk) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
+		disk=$$($(3).disk) disks=$$(call commas,$$($(3).disks)) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
@@ -171,7 +187,7 @@ boots: $(BOOTS)
 # once built, files are replaced only by renaming. The kernels have their
 # own locks in the cache (kernel.sh) and build as the boots need them.
 INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
-	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd))) \
+	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd) $($(k).disks))) \
 	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
 # What the first verdict needs: the first ready machine's matrix boots and
@@ -187,7 +203,7 @@ FIRST_BLOCK   := $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
 first-inputs: $(FIRST_INPUTS)
 first-boots: $(FIRST_BOOTS) $(FIRST_BLOCK)
 inputs: $(INPUTS)
-kernels: $(foreach k,$(KERNEL_QUEUE),$(KERNEL_ENVS)/$(call kernel_name,$(k)).env)
+kernels: $(foreach k,$(KERNEL_QUEUE),$(call kernel_env,$(k)))
 # $(1): variables for the run (RESULTS=, SERIES=, ...)
 locked-lab = mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs $(1) && \
 	$(MAKE) --no-print-directory -j$(LAB_JOBS) lab $(1)

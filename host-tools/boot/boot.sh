@@ -19,6 +19,10 @@
 #                             device (a distribution's root: validate-distro);
 #                             disk_writes=keep writes to it, else QEMU keeps
 #                             the writes aside and drops them at the end
+#     disks=FILE,FILE         more raw disk images on virtio block devices,
+#                             each with its name (FILE's, without .img) as
+#                             the device's serial, the guest's way to tell
+#                             them apart; their writes are dropped at the end
 #     KEY=VALUE               any of the machine's facts, overridden (tests
 #                             provoke faults: qemu_args="... -S", accel=tcg)
 #     total=N                 boots in the run, for the progress line (optional)
@@ -33,7 +37,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=host-tools/boot/guest-cmdline.sh
 . "$(dirname "$0")/guest-cmdline.sh"
-run_id= distro=- disk= disk_writes=drop
+run_id= distro=- disk= disks= disk_writes=drop
 kv_args "$@"
 need out machine_env config scenarios
 machine_facts "$machine_env"
@@ -77,6 +81,11 @@ if [ -z "$BOOT_ERROR" ] && [ -n "$disk" ] && [ ! -s "$disk" ]; then
 	BOOT_ERROR="no disk $disk: $(head -c 300 "$disk.error" 2>/dev/null | tr '\n' ' ' || true)"
 	[ -s "$disk.error" ] || BOOT_ERROR+="it was not made"
 fi
+for d in ${disks//,/ }; do
+	[ -z "$BOOT_ERROR" ] && [ ! -s "$d" ] || continue
+	BOOT_ERROR="no disk $d: $(head -c 300 "$d.error" 2>/dev/null | tr '\n' ' ' || true)"
+	[ -s "$d.error" ] || BOOT_ERROR+="it was not made"
+done
 if [ -n "$BOOT_ERROR" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=failed error="$BOOT_ERROR"
 	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
@@ -89,6 +98,13 @@ if [ -n "$disk" ]; then
 	qemu_args+=" -drive file=$disk,format=raw,if=none,id=root,cache=unsafe$([ "$disk_writes" = keep ] || echo ,snapshot=on)"
 	qemu_args+=" -device $virtio_blk,drive=root"
 fi
+n=0
+for d in ${disks//,/ }; do
+	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disks (machines/defaults.mk)"
+	n=$((n + 1))
+	qemu_args+=" -drive file=$d,format=raw,if=none,id=disk$n,cache=unsafe,snapshot=on"
+	qemu_args+=" -device $virtio_blk,drive=disk$n,serial=$(basename "$d" .img)"
+done
 
 # Everything a guest of this machine needs but its command line.
 qemu_base() {
