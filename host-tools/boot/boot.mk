@@ -51,13 +51,15 @@ time64only.machines  = $(TIME64ONLY_MACHINES)
 # The files family on the filesystems devices ship (FS_IMAGES, initramfs.mk):
 # the same source built with those filesystems' cases, on a kernel with their
 # drivers (the filesystems flavour: patches/config/flavour-filesystems.config),
-# their images attached as disks, on the 32-bit machines. The matrix's
-# kernels and boots do not carry them.
+# their images attached as disks, on the 32-bit machines, then a
+# distribution's cp and tar copying between them (scenarios/filesystems/
+# copy.tsv). The matrix's kernels and boots do not carry them.
 FILESYSTEMS_MACHINES ?= $(MACHINES_32BIT)
 filesystems.dir      := -filesystems
 filesystems.rtc      := $(RTC_BASE)
 filesystems.bins      = $(call machine_filesystems_bins,$(1))
 filesystems.initrd   := filesystems.cpio
+filesystems.memory   := 256
 filesystems.flavour  := filesystems
 filesystems.disks     = $(FS_IMAGES:%=$(BUILD)/images/%.img)
 filesystems.machines  = $(FILESYSTEMS_MACHINES)

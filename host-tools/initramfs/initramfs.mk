@@ -104,20 +104,6 @@ $(BUILD)/$(1)/initramfs.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(SCENARIO_
 	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(SCENARIO_BINS:%=$(BUILD)/$(1)/scenarios/%) $(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
 endef
 $(foreach u,$(USERLANDS),$(eval $(call initramfs-rule,$(u))))
-# The filesystems boots' programs: the machine's files programs built with
-# every filesystem's cases, as the family of their own they are in the
-# results (filesystems-KIND): the table scopes their cases to their boots.
-# $(1): machine
-machine_filesystems_bins = $(patsubst files-%,filesystems-%,$(filter files-%,$(call machine_scenario_bins,$(1))))
-FILESYSTEMS_KINDS := $(patsubst files-%,%,$(filter files-%,$(SCENARIO_BINS)))
-# $(1): userland
-define filesystems-rule
-$(BUILD)/$(1)/filesystems.cpio: $(HOST)/mkinitramfs $(BUILD)/$(1)/init $(FILESYSTEMS_KINDS:%=$(BUILD)/$(1)/filesystems/files-%) $(GUEST_DATA:%=$(BUILD)/%)
-	$$(call say,CPIO,$$@)
-	$$(Q)$$< $$@ $(BUILD)/$(1)/init $(foreach k,$(FILESYSTEMS_KINDS),scenarios/filesystems-$(k)=$(BUILD)/$(1)/filesystems/files-$(k)) \
-		$(foreach d,$(GUEST_DATA),$(d)=$(BUILD)/$(d))
-endef
-$(foreach u,$(USERLANDS),$(eval $(call filesystems-rule,$(u))))
 # PID 1 and the ext4 images: the base of the boots that bring their own
 # programs (the demo's), which then do not unpack the matrix's (half an i386
 # demo boot's initramfs). $(1): userland
@@ -243,3 +229,37 @@ $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; fi
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u),$(d)))))
+
+# The filesystems boots' programs: the machine's files programs built with
+# every filesystem's cases, as the family of their own they are in the
+# results (filesystems-KIND): the table scopes their cases to their boots.
+# After them, the session runner copies a file of 2040 between the mounted
+# filesystems with FS_COPY_DISTRO's cp and tar (scenarios/filesystems/
+# copy.tsv), from a root of FS_COPY_PACKAGES: trixie's are time64 on i386
+# and armhf (__utimensat64 in their dynamic symbols), hence FS_COPY_ABI.
+# $(1): machine
+FS_COPY_DISTRO   := trixie
+FS_COPY_PACKAGES := dash coreutils tar busybox-static
+FS_COPY_ABI      := time64
+include $(filter-out $(DEMO_DISTROS:%=distros/%.mk),distros/$(FS_COPY_DISTRO).mk)
+machine_filesystems_bins = $(patsubst files-%,filesystems-%,$(filter files-%,$(call machine_scenario_bins,$(1)))) fscopy-$(FS_COPY_ABI)
+FILESYSTEMS_KINDS := $(patsubst files-%,%,$(filter files-%,$(SCENARIO_BINS)))
+# $(1): userland
+define filesystems-rule
+$(BUILD)/$(1)/filesystems-root/.versions: host-tools/distro/debian.sh
+	$$(call say,DEBIAN,$$(@D))
+	$$(Q)rm -f $$(@D).error; \
+	host-tools/distro/debian.sh closure cache=$$(CACHE) arch=$(1) suite=$($(FS_COPY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
+		out=$$(@D) $(FS_COPY_PACKAGES) 2>$$(@D).log || \
+		{ grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; }
+$(BUILD)/$(1)/filesystems.cpio: $(BUILD)/$(1)/filesystems-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
+		$(FILESYSTEMS_KINDS:%=$(BUILD)/$(1)/filesystems/files-%) scenarios/filesystems/copy.tsv host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/filesystems-lab; lab=$(BUILD)/$(1)/filesystems-lab; \
+	if [ ! -e $$< ]; then cp $(BUILD)/$(1)/filesystems-root.error $$@.error; else \
+		for k in $(FILESYSTEMS_KINDS); do install -D $(BUILD)/$(1)/filesystems/files-$$$$k $$$$lab/scenarios/filesystems-$$$$k || exit 1; done; \
+		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/fscopy-$(FS_COPY_ABI) && \
+		install -D -m 644 scenarios/filesystems/copy.tsv $$$$lab/y2038/fscopy-$(FS_COPY_ABI).tsv && \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/filesystems-root $$$$lab; fi
+endef
+$(foreach u,$(USERLANDS),$(eval $(call filesystems-rule,$(u))))
