@@ -96,7 +96,11 @@ CHECK_APPS_MACHINES := $(CHECK_MACHINE)
 # whose two builds (6 to 16 min each on 2 cores, cold) would take it past
 # its 50-minute target: make libc-check boots it; make check applies its series
 # (glibc-series) and tests the libc's installation (unit/install-libc.sh).
-CHECK_BOOT_KINDS := $(filter-out time64only,$(BOOT_KINDS))
+# Nor the filesystems boots, whose kernels (the filesystems flavour, built
+# from nothing: 5 to 7 min each machine on 2 cores) would too: make
+# filesystems-check boots them; make check tests their images
+# (unit/fs-images.sh).
+CHECK_BOOT_KINDS := $(filter-out time64only filesystems,$(BOOT_KINDS))
 CHECK_BOOTS := $(foreach k,$(CHECK_BOOT_KINDS),$(foreach m,$(if $(filter %-apps,$(k)),$(filter $(CHECK_APPS_MACHINES),$(call kind_machines,$(k))),$(call kind_machines,$(k))),$(CONFIGS:%=$(m)-%)))
 boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)tests/run/host-untouched.sh snapshot $(BUILD)/host-before
@@ -127,6 +131,14 @@ libc-check: $(READY:%=$(MACHINE_ENVS)/%.env)
 	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-libc BOOT_KINDS=time64only FAKETIME=no MACHINES="$(CHECK_MACHINES)") && \
 		tests/run/check-run.sh $(BUILD)/check-libc/latest $(words $(CHECK_MACHINES:%=% %)) 0 && \
 		tests/run/libc-column.sh $(BUILD)/check-libc/latest $(TIME64ONLY_LIBC)
+
+# --- make filesystems-check: the files family on every filesystem
+# (FS_IMAGES as disks, the filesystems flavour's kernels) on the 32-bit
+# machines with both configs. Every cell must be as expected.
+.PHONY: filesystems-check
+filesystems-check: $(READY:%=$(MACHINE_ENVS)/%.env)
+	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-filesystems BOOT_KINDS=filesystems FAKETIME=no MACHINES="$(CHECK_MACHINES)") && \
+		tests/run/check-run.sh $(BUILD)/check-filesystems/latest $(words $(foreach m,$(filter $(CHECK_MACHINES),$(FILESYSTEMS_MACHINES)),$(CONFIGS))) 0
 
 # --- make kernels-check: the matrix on i386 on each other kernel whose
 # check column in data/kernel-sources.tsv says "matrix" (both configs, the
