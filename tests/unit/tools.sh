@@ -164,6 +164,15 @@ printf 'debootstrap failed: could not resolve deb.debian.org\n' >"$work/missing.
 	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
 expect "boot.sh: an initramfs that could not be made is a failed boot giving the reason" \
 	grep -q '^error=no initramfs .*missing.cpio: debootstrap failed: could not resolve' "$work/no-initrd-boot/meta"
+printf x >"$work/made.cpio"
+printf x >"$work/vfat.img"
+printf 'fs-image.sh: no tmpfs at /dev/shm to hold times past 2038\n' >"$work/squashfs.img.error"
+"$top/host-tools/boot/boot.sh" out="$work/no-disk-boot" machine_env="$facts" config=compat32-y \
+	scenarios=filesystems-legacy kernel_env="$work/good.env" initrd="$work/made.cpio" \
+	disks="$work/vfat.img,$work/squashfs.img" \
+	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
+expect "boot.sh: a disk image that could not be made is a failed boot naming it and the reason" \
+	grep -q '^error=no disk .*/squashfs.img: fs-image.sh: no tmpfs at /dev/shm' "$work/no-disk-boot/meta"
 
 # --- The boot record has one writer, and its keys are the collector's.
 (
