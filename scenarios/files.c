@@ -104,52 +104,28 @@ static const struct fs fs_ext4_128 = {
 };
 #if Y2038_FILES_ON_DISKS
 /*
- * Each one's limits as its fill_super() sets them (the expectations name
- * the lines). FAT keeps mtime in 2 s and atime as a date (fat_truncate_time),
- * exFAT atime in 2 s (exfat_truncate_atime), both in local time, UTC here.
+ * The disks: NAME is the disk's serial (fs-image.sh's name) and its mount
+ * point /mnt/NAME; then its mount type, and the limits its fill_super()
+ * sets (the expectations name the lines); then what else it keeps.
  */
-static const struct fs fs_vfat = {
-	.type = "vfat", .dir = "/mnt/vfat", .serial = "vfat",
-	.time_min = 315532800, .time_max = T_2107,
-	.mtime_gran = 2, .atime_gran = 86400,
-};
-static const struct fs fs_exfat = {
-	.type = "exfat", .dir = "/mnt/exfat", .serial = "exfat",
-	.time_min = 315532800, .time_max = T_2107 + 1,
-	.mtime_gran = 1, .atime_gran = 2,
-};
+#define DISK_FS(id, name, fstype, min, max, ...) \
+	static const struct fs fs_##id = { .type = fstype, .dir = "/mnt/" name, \
+		.serial = name, .time_min = min, .time_max = max, __VA_ARGS__ }
+/* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT
+ * atime in 2 s (exfat_truncate_atime), in local time: UTC here. */
+DISK_FS(vfat, "vfat", "vfat", 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400);
+DISK_FS(exfat, "exfat", "exfat", 315532800, T_2107 + 1, .atime_gran = 2);
 /* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */
-static const struct fs fs_ext2 = {
-	.type = "ext2", .dir = "/mnt/ext2", .serial = "ext2",
-	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
-};
-static const struct fs fs_xfs = {
-	.type = "xfs", .dir = "/mnt/xfs", .serial = "xfs",
-	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
-};
-static const struct fs fs_xfs_bigtime = {
-	.type = "xfs", .dir = "/mnt/xfs-bigtime", .serial = "xfs-bigtime",
-	.time_min = -Y2038_LAST_SEC - 1, .time_max = T_2486MAX,
-};
+DISK_FS(ext2, "ext2", "ext2", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
+DISK_FS(xfs, "xfs", "xfs", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
+DISK_FS(xfs_bigtime, "xfs-bigtime", "xfs", -Y2038_LAST_SEC - 1, T_2486MAX);
 /* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */
-static const struct fs fs_btrfs = {
-	.type = "btrfs", .dir = "/mnt/btrfs", .serial = "btrfs",
-	.time_min = INT64_MIN, .time_max = INT64_MAX,
-};
-static const struct fs fs_f2fs = {
-	.type = "f2fs", .dir = "/mnt/f2fs", .serial = "f2fs",
-	.time_min = INT64_MIN, .time_max = INT64_MAX,
-};
-static const struct fs fs_squashfs = {
-	.type = "squashfs", .dir = "/mnt/squashfs", .serial = "squashfs", .readonly = 1,
-	.time_min = 0, .time_max = UINT32_MAX,
-};
-static const struct fs fs_iso9660 = {
-	.type = "iso9660", .dir = "/mnt/iso9660", .serial = "iso9660", .readonly = 1,
-	/* the 7-byte date's years 1900 to 2155 at zone 0 (the kernel's limits
-	 * add 13 hours of zone offset each way) */
-	.time_min = -2208988800LL, .time_max = 5869583999LL,
-};
+DISK_FS(btrfs, "btrfs", "btrfs", INT64_MIN, INT64_MAX);
+DISK_FS(f2fs, "f2fs", "f2fs", INT64_MIN, INT64_MAX);
+DISK_FS(squashfs, "squashfs", "squashfs", 0, UINT32_MAX, .readonly = 1);
+/* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits
+ * add 13 hours of zone offset each way) */
+DISK_FS(iso9660, "iso9660", "iso9660", -2208988800LL, 5869583999LL, .readonly = 1);
 #endif
 
 /* How a case sets the time, and what it reads it back with. */
@@ -717,40 +693,37 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	READ_CASES(X, squashfs) \
 	READ_CASES(X, iso9660)
 #endif
+/* The times every filesystem gets, HOW at PHASE: the matrix's... */
+#define MATRIX_POINTS(X, fs, how, phase) \
+	X(fs, 2038before, how, T_2038BEFORE, phase) \
+	X(fs, 2038max, how, T_2038MAX, phase) \
+	X(fs, 2038after, how, T_2038AFTER, phase) \
+	X(fs, 2106, how, T_2106, phase) \
+	X(fs, 2262, how, T_2262, phase) \
+	X(fs, 2446max, how, T_2446MAX, phase) \
+	X(fs, 2446after, how, T_2446AFTER, phase)
+/* ...and in the filesystems boots the limits of FAT and XFS bigtime too. */
+#define DISK_POINTS(X, fs, how, phase) \
+	X(fs, 2107, how, T_2107, phase) \
+	X(fs, 2108, how, T_2108, phase) \
+	X(fs, 2486max, how, T_2486MAX, phase) \
+	X(fs, 2486after, how, T_2486AFTER, phase)
 /* The times set on every filesystem, by utimensat and once by futimens. */
 #define TIMES_SET(X, fs) \
-	X(fs, 2038before, UTIMENSAT, T_2038BEFORE, set) \
-	X(fs, 2038max, UTIMENSAT, T_2038MAX, set) \
-	X(fs, 2038after, UTIMENSAT, T_2038AFTER, set) \
-	X(fs, 2106, UTIMENSAT, T_2106, set) \
-	X(fs, 2262, UTIMENSAT, T_2262, set) \
-	X(fs, 2446max, UTIMENSAT, T_2446MAX, set) \
-	X(fs, 2446after, UTIMENSAT, T_2446AFTER, set) \
+	MATRIX_POINTS(X, fs, UTIMENSAT, set) \
 	X(fs, futimens_2038after, FUTIMENS, T_2038AFTER, set)
-/* ...and on the filesystems boots' the limits of FAT and XFS bigtime too, a
- * file made after the overflow, and a legacy stat of what time64 set. */
+/* ...and on a filesystems boot's: a file made after the overflow, and a
+ * legacy stat of what time64 set. */
 #define DISK_CASES(X, fs) \
 	TIMES_SET(X, fs) \
-	X(fs, 2107, UTIMENSAT, T_2107, set) \
-	X(fs, 2108, UTIMENSAT, T_2108, set) \
-	X(fs, 2486max, UTIMENSAT, T_2486MAX, set) \
-	X(fs, 2486after, UTIMENSAT, T_2486AFTER, set) \
+	DISK_POINTS(X, fs, UTIMENSAT, set) \
 	X(fs, stat_2038after, STAT, T_2038AFTER, set) \
 	X(fs, stat_2106, STAT, T_2106, set) \
 	X(fs, created_after, CREATE, 0, after)
 /* A read-only image's files, made on the host at each time, read back. */
 #define READ_CASES(X, fs) \
-	X(fs, 2038before, READ, T_2038BEFORE, after) \
-	X(fs, 2038max, READ, T_2038MAX, after) \
-	X(fs, 2038after, READ, T_2038AFTER, after) \
-	X(fs, 2106, READ, T_2106, after) \
-	X(fs, 2107, READ, T_2107, after) \
-	X(fs, 2108, READ, T_2108, after) \
-	X(fs, 2262, READ, T_2262, after) \
-	X(fs, 2446max, READ, T_2446MAX, after) \
-	X(fs, 2446after, READ, T_2446AFTER, after) \
-	X(fs, 2486max, READ, T_2486MAX, after) \
-	X(fs, 2486after, READ, T_2486AFTER, after)
+	MATRIX_POINTS(X, fs, READ, after) \
+	DISK_POINTS(X, fs, READ, after)
 #define PHASE_set	Y2038_SET_PAST
 #define PHASE_after	Y2038_AFTER
 
