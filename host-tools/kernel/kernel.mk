@@ -61,8 +61,8 @@ $(call kernel_envs,$(3))/$(1)-$(2).env: $(call kernel_stale,$(1)-$(2),$(3)) $(KE
 		fragments="$$(call kernel_fragments,$(1),$(2),$(3))" \
 		out=$$@ || true	# the error is in $$@: the boots record it, the run goes on
 endef
-# "machine:config:machine-env:fragments" for plan.sh
-kernel_plan_arg = "$(word 1,$(subst :, ,$(1))):$(word 2,$(subst :, ,$(1))):$(call machine-env,$(word 1,$(subst :, ,$(1)))):$(call kernel_fragments,$(word 1,$(subst :, ,$(1))),$(word 2,$(subst :, ,$(1))),$(word 3,$(subst :, ,$(1))))"
+# "machine:config:flavour:machine-env:fragments" for plan.sh
+kernel_plan_arg = "$(word 1,$(subst :, ,$(1))):$(word 2,$(subst :, ,$(1))):$(word 3,$(subst :, ,$(1))):$(call machine-env,$(word 1,$(subst :, ,$(1)))):$(call kernel_fragments,$(word 1,$(subst :, ,$(1))),$(word 2,$(subst :, ,$(1))),$(word 3,$(subst :, ,$(1))))"
 # The up-to-date check, in make: a kernel's facts are remade (kernel.sh
 # runs) only when what decides the kernel is newer (the series and its
 # patches, the fragments, the scripts, the source package) or its image is

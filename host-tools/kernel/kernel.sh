@@ -10,7 +10,8 @@
 #     config=NAME         compat32-y or compat32-n
 #     fragments="A B C"   config fragments, in order, over tinyconfig
 #     flavour=NAME        what the fragments make of it: lab (the matrix's
-#                         kernels) or distro (validate-distro's); recorded
+#                         kernels), distro (validate-distro's) or filesystems
+#                         (the filesystems boots'); its own build folder; recorded
 #     verify=PROGRAM      kconfig-verify
 #     out=FILE            where to write the kernel's facts (shell KEY=VALUE),
 #                         and FILE.mk: its image and source for make's

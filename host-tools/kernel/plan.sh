@@ -2,11 +2,13 @@
 # plan.sh - what a run will build, and roughly how long it will take, said
 # in the first lines of a run that has kernels to build.
 #
-#   plan.sh KERNEL.SH_ARGS -- MACHINE:CONFIG:MACHINE_ENV:FRAGMENTS...
+#   plan.sh KERNEL.SH_ARGS -- MACHINE:CONFIG:FLAVOUR:MACHINE_ENV:FRAGMENTS...
 #
 # Asks kernel.sh (plan=yes) for each kernel: reuse, build (from nothing) or
 # rebuild (from its machine's tree, where the other config was built). A
 # full build's time is what one took here last, else the estimate below.
+# The kernels come in the queue's order: the run's own flavour's first
+# (the first verdicts wait for its first machine's), then other flavours'.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -25,15 +27,16 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
 done
 shift || true
 cores=$(nproc)
-full=0 rebuild=0 total=0 first=0 machines=() prev=
+full=0 rebuild=0 total=0 first=0 machines=() prev= main= first_machine= others=0 other_flavours=()
 for k in "$@"; do
-	IFS=: read -r m c env frags <<<"$k"
+	IFS=: read -r m c f env frags <<<"$k"
+	main=${main:-$f}
 	# its last line: the first plan may unpack the source, and says so first
 	read -r what secs < <({ "$LAB_TOP/host-tools/kernel/kernel.sh" "${args[@]}" plan=yes \
-		machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null ||
+		flavour="$f" machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null ||
 		echo "unknown 0"; } | tail -1)
 	# a machine's second config is built from the tree its first one leaves
-	[ "$what" = build ] && [ "$m" = "$prev" ] && what=rebuild
+	[ "$what" = build ] && [ "$m:$f" = "$prev" ] && what=rebuild
 	case $what in
 	build)	[ "${secs:-0}" -gt 0 ] || secs=$((FULL_CORE_SECONDS / cores))
 		full=$((full + 1)) ;;
@@ -42,13 +45,20 @@ for k in "$@"; do
 	*) continue ;;
 	esac
 	total=$((total + secs))
-	[ "$m" = "$prev" ] || machines+=("$m")
-	prev=$m
-	# the first machine's verdicts come after its own kernels
-	[ "${#machines[@]}" -gt 1 ] || first=$((first + secs))
+	[[ " ${machines[*]} " == *" $m "* ]] || machines+=("$m")
+	prev=$m:$f
+	if [ "$f" = "$main" ]; then
+		# the first machine's verdicts come after its own kernels
+		first_machine=${first_machine:-$m}
+		[ "$m" != "$first_machine" ] || first=$((first + secs))
+	else
+		others=$((others + 1))
+		[[ " ${other_flavours[*]} " == *" $f "* ]] || other_flavours+=("$f")
+	fi
 done
 [ $((full + rebuild)) -gt 0 ] || exit 0
 say PLAN "$((full + rebuild)) kernels to build for ${machines[*]}: about $(((total + 59) / 60)) min on this machine's $cores cores, one machine at a time."
 [ "$full" -eq 0 ] || say PLAN "$full compiled from the source package (about 800 objects each: the scenarios need NET, INET and ext4),"
 [ "$rebuild" -eq 0 ] || say PLAN "$rebuild rebuilt from their machine's other config (kbuild recompiles only what COMPAT_32BIT_TIME touches)."
-say PLAN "The first verdicts ($machines's matrix) print as soon as its kernels are built: in about $(((first + 59) / 60 + 1)) min."
+[ "$others" -eq 0 ] || say PLAN "$others of them the ${other_flavours[*]} flavour's (host-tools/kernel/kernel.mk), built after the others: their boots come last."
+[ -z "$first_machine" ] || say PLAN "The first verdicts ($first_machine's matrix) print as soon as its kernels are built: in about $(((first + 59) / 60 + 1)) min."
