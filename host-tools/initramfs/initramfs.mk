@@ -57,7 +57,7 @@ $(FS_IMAGES:%=$(BUILD)/images/%.img): $(BUILD)/images/%.img: host-tools/initramf
 	$(call say,MKFS,$@)
 	$(Q)rm -f $@.error; POINTS="$(FS_POINTS)" host-tools/initramfs/fs-image.sh $* $@ 2>$@.error || cat $@.error >&2
 
-# $(1): userland, $(2): abi, $(3): folder (scenarios or dynamic)
+# $(1): userland, $(2): abi, $(3): folder (scenarios, dynamic, libc or filesystems)
 define scenario-rule
 $(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
 	$$(call say,CC,$$@)
