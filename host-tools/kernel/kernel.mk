@@ -47,8 +47,11 @@ kernel_stale = $(if $(wildcard $(kernel.$(2).$(1).image)),,FORCE) $(kernel.$(2).
 # machines in the order of MACHINE_ORDER (machines/defaults.mk): each build
 # has every core, and the guests of a machine whose kernels are done boot
 # meanwhile. Then the other flavours', on the machines their kinds boot. The
-# queue holds machine:config:flavour.
-flavour_machines = $(if $(filter $(1),$(or $(KERNEL_FLAVOUR),lab)),$(READY),$(filter $(foreach k,$(BOOT_KINDS),$(if $(filter $(1),$($(k).flavour)),$(call kind_machines,$(k)))),$(READY)))
+# run's own flavour's are queued when a boot kind of the run needs them
+# (make run BOOT_KINDS=filesystems builds the filesystems flavour's alone).
+# The queue holds machine:config:flavour.
+run_flavour_kinds = $(strip $(foreach k,$(BOOT_KINDS),$(if $($(k).flavour),,$(k))))
+flavour_machines = $(if $(filter $(1),$(or $(KERNEL_FLAVOUR),lab)),$(if $(run_flavour_kinds),$(READY)),$(filter $(foreach k,$(BOOT_KINDS),$(if $(filter $(1),$($(k).flavour)),$(call kind_machines,$(k)))),$(READY)))
 KERNEL_QUEUE = $(foreach f,$(KERNEL_FLAVOURS),$(foreach m,$(call flavour_machines,$(f)),$(foreach c,$(CONFIGS),$(m):$(c):$(f))))
 kernel_name = $(word 1,$(subst :, ,$(1)))-$(word 2,$(subst :, ,$(1)))
 kernel_env  = $(call kernel_envs,$(word 3,$(subst :, ,$(1))))/$(call kernel_name,$(1)).env
