@@ -84,6 +84,6 @@ $(KERNEL_ENVS)/plan: $(foreach k,$(KERNEL_QUEUE),$(call kernel_stale,$(call kern
 		$(KERNEL_SCRIPTS) host-tools/kernel/plan.sh $(SERIES_FILES) $(KERNEL_PACKAGE_STAMP) \
 		$(HOST)/kconfig-verify $(foreach m,$(READY),$(call machine-env,$(m)))
 	@mkdir -p $(@D)
-	$(Q)host-tools/kernel/plan.sh $(KERNEL_ARGS) -- $(foreach k,$(KERNEL_QUEUE),$(call kernel_plan_arg,$(k)))
+	$(Q)host-tools/kernel/plan.sh $(KERNEL_ARGS) run_flavour=$(or $(KERNEL_FLAVOUR),lab) -- $(foreach k,$(KERNEL_QUEUE),$(call kernel_plan_arg,$(k)))
 	@touch $@
 endef

@@ -2,13 +2,14 @@
 # plan.sh - what a run will build, and roughly how long it will take, said
 # in the first lines of a run that has kernels to build.
 #
-#   plan.sh KERNEL.SH_ARGS -- MACHINE:CONFIG:FLAVOUR:MACHINE_ENV:FRAGMENTS...
+#   plan.sh KERNEL.SH_ARGS [run_flavour=NAME] -- MACHINE:CONFIG:FLAVOUR:MACHINE_ENV:FRAGMENTS...
 #
 # Asks kernel.sh (plan=yes) for each kernel: reuse, build (from nothing) or
 # rebuild (from its machine's tree, where the other config was built). A
 # full build's time is what one took here last, else the estimate below.
 # The kernels come in the queue's order: the run's own flavour's first
-# (the first verdicts wait for its first machine's), then other flavours'.
+# (run_flavour, default lab: the first verdicts wait for its first
+# machine's), then other flavours'.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -20,17 +21,19 @@ set -euo pipefail
 FULL_CORE_SECONDS=1300
 REBUILD_SECONDS=90
 
-args=()
+args=() run_flavour=lab
 while [ $# -gt 0 ] && [ "$1" != -- ]; do
-	args+=("$1")
+	case $1 in
+	run_flavour=*) run_flavour=${1#run_flavour=} ;;	# the run's own: its first verdicts
+	*) args+=("$1") ;;
+	esac
 	shift
 done
 shift || true
 cores=$(nproc)
-full=0 rebuild=0 total=0 first=0 machines=() prev= main= first_machine= others=0 other_flavours=()
+full=0 rebuild=0 total=0 first=0 machines=() prev= first_machine= others=0 other_flavours=()
 for k in "$@"; do
 	IFS=: read -r m c f env frags <<<"$k"
-	main=${main:-$f}
 	# its last line: the first plan may unpack the source, and says so first
 	read -r what secs < <({ "$LAB_TOP/host-tools/kernel/kernel.sh" "${args[@]}" plan=yes \
 		flavour="$f" machine_env="$env" config="$c" fragments="$frags" out=/dev/null 2>/dev/null ||
@@ -47,7 +50,7 @@ for k in "$@"; do
 	total=$((total + secs))
 	[[ " ${machines[*]} " == *" $m "* ]] || machines+=("$m")
 	prev=$m:$f
-	if [ "$f" = "$main" ]; then
+	if [ "$f" = "$run_flavour" ]; then
 		# the first machine's verdicts come after its own kernels
 		first_machine=${first_machine:-$m}
 		[ "$m" != "$first_machine" ] || first=$((first + secs))
@@ -60,5 +63,5 @@ done
 say PLAN "$((full + rebuild)) kernels to build for ${machines[*]}: about $(((total + 59) / 60)) min on this machine's $cores cores, one machine at a time."
 [ "$full" -eq 0 ] || say PLAN "$full compiled from the source package (about 800 objects each: the scenarios need NET, INET and ext4),"
 [ "$rebuild" -eq 0 ] || say PLAN "$rebuild rebuilt from their machine's other config (kbuild recompiles only what COMPAT_32BIT_TIME touches)."
-[ "$others" -eq 0 ] || say PLAN "$others of them the ${other_flavours[*]} flavour's (host-tools/kernel/kernel.mk), built after the others: their boots come last."
+[ "$others" -eq 0 ] || say PLAN "$others of them the ${other_flavours[*]} flavour's (host-tools/kernel/kernel.mk)$([ "$others" -eq $((full + rebuild)) ] || echo ", built after the others"): their boots come last."
 [ -z "$first_machine" ] || say PLAN "The first verdicts ($first_machine's matrix) print as soon as its kernels are built: in about $(((first + 59) / 60 + 1)) min."
