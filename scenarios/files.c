@@ -482,13 +482,15 @@ static int64_t kept(int64_t t, int gran)
  * The class of a cell tells its story, decided in this order:
  *  1. the set failed: its errno (ENOSYS: no such syscall; EOVERFLOW: glibc
  *     needed a time64 syscall and had none);
- *  2. the readback (statx; stat64 in a raw32 stat case) against the 64-bit
- *     time meant, as the filesystem keeps it (FAT: even seconds): PASS when
- *     equal; WRAP when a 32-bit field on the way lost the high bits (the
- *     tv_sec passed, stat64's st_mtime, or the tool that made a read-only
- *     image): checked before CLAMP, as a legacy 2446-05-10T22:38:55 is
- *     2^31-1 before any fs sees it; CLAMP when it is the filesystem's limit;
- *     else WRONG. atime must be mtime as the filesystem keeps atime;
+ *  2. the readback (statx; stat64 where a raw32 case reads a file it did
+ *     not set) against the 64-bit time meant, as the filesystem keeps it
+ *     (FAT: even seconds): PASS when equal; WRAP when a 32-bit field on the
+ *     way lost the high bits (the tv_sec passed, stat64's st_mtime, or for
+ *     a read-only image the tool that made it or the kernel reading it,
+ *     also of the fs's limit): checked before CLAMP, as a legacy
+ *     2446-05-10T22:38:55 is 2^31-1 before any fs sees it; CLAMP when it is
+ *     the filesystem's limit; else WRONG. atime must be mtime as the
+ *     filesystem keeps atime;
  *  3. the readback right but libc stat() failed: stat's errno (EOVERFLOW),
  *     since that is all a legacy program sees; stat disagreeing: WRONG.
  */
