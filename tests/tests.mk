@@ -10,7 +10,7 @@
 # 6.12) and the other KUnit runs (make kunit-all: armv7, which tests the
 # other answer of rtc_hctosys_time_ok(), and each other kernel, 9 min
 # each) are targets of their own. Every script prints TAP with
-# tests/lib/tap.sh and adds its counts to $COUNTS.
+# host-tools/tap.sh and adds its counts to $COUNTS.
 CHECK_MACHINES ?= $(MACHINES_32BIT)
 # The machine of the checks that boot one machine: the fault boots, the host
 # column both ways, the unpatched SIOCGSTAMP_OLD boot, the apps boots,
@@ -34,7 +34,7 @@ check: deps
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory boot-check MACHINES="$(CHECK_MACHINES)"
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory checkpatch
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory kunit-all KUNIT_CHECK="$(KUNIT_CHECK_RUNS)"
-	@awk '{ p += $$1; f += $$2 } END { printf "check: %d passed, %d failed\n", p, f; exit f > 0 }' $(COUNTS)
+	@awk '{ p += $$1; f += $$2; s += $$3 } END { printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' $(COUNTS)
 
 # --- Unit tests: the C unit tests under ASan and UBSan, then each tool's
 # script (tests/unit/*.sh, given the built tools' folder and BUILD).
@@ -102,6 +102,10 @@ CHECK_APPS_MACHINES := $(CHECK_MACHINE)
 # a machine whose timings vary by a quarter: make filesystems-check boots
 # them; make check tests their images (unit/fs-images.sh) and boot.sh's
 # disks (unit/tools.sh).
+# $(call when-ready,MACHINE,CHECK,COMMAND): COMMAND where MACHINE boots
+# here; elsewhere a TAP skip of CHECK saying why: a check never vanishes.
+not-ready-reason = $(if $(filter $(1),$(MACHINES)),$(1) is not booted here: its packages are missing ($($(1).missing)),$(1) is not in MACHINES ($(strip $(MACHINES))))
+when-ready = $(if $(filter $(1),$(READY)),$(3),tests/run/skipped.sh $(call shell-quote,$(2)) $(call shell-quote,$(call not-ready-reason,$(1))))
 CHECK_BOOT_KINDS := $(filter-out time64only filesystems,$(BOOT_KINDS))
 CHECK_BOOTS := $(foreach k,$(CHECK_BOOT_KINDS),$(foreach m,$(if $(filter %-apps,$(k)),$(filter $(CHECK_APPS_MACHINES),$(call kind_machines,$(k))),$(call kind_machines,$(k))),$(CONFIGS:%=$(m)-%)))
 boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
@@ -109,18 +113,22 @@ boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-results APPS_MACHINES="$(CHECK_APPS_MACHINES)" BOOT_KINDS="$(CHECK_BOOT_KINDS)")
 	$(Q)tests/run/check-run.sh $(BUILD)/check-results/latest $(words $(CHECK_BOOTS)) $(words $(FAKED_RUNS))
 	$(Q)tests/run/report-check.sh $(BUILD)/check-results/latest
-	$(if $(filter armv7,$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
+	$(Q)$(call when-ready,armv7,the unpatched kernel: a 32-bit ARM device powering on after the overflow,\
+		$(call locked-lab,RESULTS=$(BUILD)/check-unpatched SERIES=none $(UNPATCHED_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched/latest 1 0)
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
+	$(Q)$(call when-ready,$(CHECK_MACHINE),the unpatched kernel: SIOCGSTAMP_OLD with COMPAT_32BIT_TIME=n,\
+		$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched-stamp/latest 1 0 && \
 		tests/run/stamp-fix-check.sh $(BUILD)/check-unpatched-stamp/latest $(BUILD)/check-results/latest)
 	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/$(CHECK_MACHINE)-compat32-y.env $(call machine-env,$(CHECK_MACHINE))
-	$(if $(filter $(CHECK_MACHINE),$(FAKED_MACHINES)),$(Q)tests/run/host-column-ways.sh $(BUILD) $(HOST) $(call machine-env,$(CHECK_MACHINE)))
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/distro-check.sh $(BUILD))
+	$(Q)$(if $(filter $(CHECK_MACHINE),$(FAKED_MACHINES)),tests/run/host-column-ways.sh $(BUILD) $(HOST) $(call machine-env,$(CHECK_MACHINE)),\
+		tests/run/skipped.sh "host column: $(CHECK_MACHINE)'s programs run natively and under qemu-user" \
+		$(call shell-quote,$(if $(filter yes,$(FAKETIME)),$(call not-ready-reason,$(CHECK_MACHINE)),FAKETIME=$(FAKETIME): no host column)))
+	$(Q)$(call when-ready,$(CHECK_MACHINE),validate-distro and try for real,tests/run/distro-check.sh $(BUILD))
 	$(Q)tests/run/kcidb-check.sh $(BUILD)/check-results/latest
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
+	$(Q)$(call when-ready,$(CHECK_MACHINE),a cell booted by the lab and by lava-run,$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
+	$(Q)$(call when-ready,$(CHECK_MACHINE),two make runs at once,tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
+	$(Q)$(call when-ready,$(CHECK_MACHINE),a run interrupted three ways and resumed,tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before
 
 # --- make libc-check: the libc column's time64-only glibc built for each
@@ -148,6 +156,6 @@ filesystems-check: $(READY:%=$(MACHINE_ENVS)/%.env)
 # every cell must be as expected.
 .PHONY: kernels-check
 kernels-check: $(call machine-env,$(CHECK_MACHINE))
-	$(if $(filter $(CHECK_MACHINE),$(READY)),$(Q)$(foreach k,$(CHECK_KERNELS),\
+	$(Q)$(call when-ready,$(CHECK_MACHINE),the matrix on every other kernel offered,$(foreach k,$(CHECK_KERNELS),\
 		$(call locked-lab,RESULTS=$(BUILD)/check-kernels/$(k) KERNEL=$(k) MACHINES=$(CHECK_MACHINE) BOOT_KINDS="matrix rtc-after" FAKETIME=no) && \
 		tests/run/check-run.sh $(BUILD)/check-kernels/$(k)/latest 4 0 &&) true)

@@ -34,8 +34,8 @@ kernel_source "$(realpath -m "$cache")" "$package" "$series"
 
 machine_work "$builds"
 n=${#patches[@]}
-echo "TAP version 13"
-echo "1..$((n + 1))"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../tap.sh"
 say BISECT "$machine: $srcpkg $version, patches $patches_desc, each step built in $work" >&2
 for ((k = 0; k <= n; k++)); do
 	name=${patches[$((k - 1))]:-}
@@ -61,13 +61,13 @@ for ((k = 0; k <= n; k++)); do
 	[ "$rc" -ne 0 ] || work_end "bisect step $k of $patches_desc"
 	exec 7>&-
 	if [ "$rc" -eq 0 ]; then
-		echo "ok $((k + 1)) $what builds: $recompiled objects recompiled, $secs s${tests:+ (and $(echo "$tests" | xargs -n1 basename | paste -sd' ' -))}"
+		pass "$what builds: $recompiled objects recompiled, $secs s${tests:+ (and $(echo "$tests" | xargs -n1 basename | paste -sd' ' -))}"
 	else
-		echo "not ok $((k + 1)) $what does not build (log: $log)"
+		not_ok "$what does not build (log: $log)"
 		grep -E 'error|Error' "$log" | head -10 | sed 's/^/# /'
-		[ -z "${COUNTS:-}" ] || echo "$k 1" >>"$COUNTS"
+		tap_end
 		exit 1
 	fi
 done
 echo "# bisect: $machine, $srcpkg $version: each of the $n patches builds on its own"
-[ -z "${COUNTS:-}" ] || echo "$((n + 1)) 0" >>"$COUNTS"
+tap_end

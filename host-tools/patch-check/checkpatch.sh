@@ -60,21 +60,18 @@ recipients() {	# the cover letter's block for patch $1 of $2
 check_cover=no
 [ -r "$cover" ] && grep -q "get_maintainer.pl .*on $srcpkg $version\b" <(tr '\n' ' ' <"$cover") && check_cover=yes
 
-echo "TAP version 13"
-echo "1..$((${#files[@]} + $(grep -lE '^Subject: \[PATCH( net)?\] ' "${files[@]}" | wc -l) + $([ $check_cover = yes ] && echo 1 || echo 0)))"
-n=0 failed=0
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../tap.sh"
 for p in "${files[@]}"; do
-	n=$((n + 1))
 	# --no-tree: the check needs no git tree; spdxcheck needs one and is skipped.
 	rc=0
 	out=$(cd "$pristine" && perl scripts/checkpatch.pl --strict --no-tree --terse --show-types \
 		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>&1) || rc=$?
 	orphans=$(unowned "$p")
 	if [ $rc -eq 0 ] && ! grep -qE ':( ERROR| WARNING| CHECK):' <<<"$out" && [ -z "$orphans" ]; then
-		echo "ok $n checkpatch --strict: ${p#"$sent"/}"
+		pass "checkpatch --strict: ${p#"$sent"/}"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n checkpatch --strict: ${p#"$sent"/}"
+		not_ok "checkpatch --strict: ${p#"$sent"/}"
 		sed 's/^/# /' <<<"$out"
 		for f in $orphans; do
 			echo "# $f: a new file no MAINTAINERS entry covers (get_maintainer.pl finds no maintainer)"
@@ -85,17 +82,17 @@ done
 # Cc: trailers: every person get_maintainer.pl names on this kernel.
 for p in "${files[@]}"; do
 	grep -qE '^Subject: \[PATCH( net)?\] ' "$p" || continue
-	n=$((n + 1))
 	want=$(cd "$tree" && perl scripts/get_maintainer.pl --nogit --nogit-fallback --norolestats --nol "$p" 2>/dev/null |
 		LC_ALL=C sort) || want="(get_maintainer.pl failed)"
 	got=$(sed -n 's/^Cc: //p' "$p" | { grep -v '@vger.kernel.org>*$' || true; } | LC_ALL=C sort)
 	missing=$(LC_ALL=C comm -23 <(echo "$want") <(echo "$got"))
-	if [ -z "$missing" ] || [ "${p#"$sent"/net/}" != "$p" ]; then
+	if [ -z "$missing" ]; then
+		pass "recipients: ${p#"$sent"/}"
+	elif [ "${p#"$sent"/net/}" != "$p" ]; then
 		# a net patch goes To: netdev, whose maintainers the list reaches
-		echo "ok $n recipients: ${p#"$sent"/}$([ -z "$missing" ] || echo " # SKIP sent to netdev, its maintainers by the list")"
+		skip "recipients: ${p#"$sent"/}" "sent to netdev, its maintainers by the list"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n recipients: ${p#"$sent"/}: get_maintainer.pl names people its Cc: does not"
+		not_ok "recipients: ${p#"$sent"/}: get_maintainer.pl names people its Cc: does not"
 		sed 's/^/# missing: /' <<<"$missing"
 	fi
 done
@@ -107,7 +104,7 @@ if [ $check_cover = yes ]; then
 		grep -qE '^Subject: \[PATCH [0-9]+/[0-9]+\]' "$p" && numbered+=("$p")
 	done
 	files=("${numbered[@]}")
-	n=$((n + 1)) diff=
+	diff=
 	for ((i = 0; i < ${#files[@]}; i++)); do
 		# as sets: get_maintainer.pl's order of equal roles follows perl's
 		# hash order, which changes from one run to the next
@@ -118,13 +115,11 @@ if [ $check_cover = yes ]; then
 			diff+="$(diff <(echo "$got") <(echo "$want") | sed "s|^|# $((i + 1))/${#files[@]}: |" || true)"$'\n'
 	done
 	if [ -z "$diff" ]; then
-		echo "ok $n cover letter: each patch's recipients are get_maintainer.pl's on $srcpkg $version"
+		pass "cover letter: each patch's recipients are get_maintainer.pl's on $srcpkg $version"
 	else
-		failed=$((failed + 1))
-		echo "not ok $n cover letter: recipients differ from get_maintainer.pl's on $srcpkg $version (< letter, > now)"
+		not_ok "cover letter: recipients differ from get_maintainer.pl's on $srcpkg $version (< letter, > now)"
 		printf '%s' "$diff"
 	fi
 fi
-echo "# checkpatch: $srcpkg $version: the series applies ($patches_desc); $((n - failed)) of $n patches clean"
-[ -z "${COUNTS:-}" ] || echo "$((n - failed)) $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+echo "# checkpatch: $srcpkg $version: the series applies ($patches_desc); $passed of $(tap_number) checks clean, $skipped skipped"
+tap_end

@@ -17,8 +17,8 @@ args=("$@")
 kv_args "$@"
 need series version
 here=$(cd "$(dirname "$0")/.." && pwd)
-# shellcheck source=tests/lib/tap.sh
-. "$here/../tests/lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$here/tap.sh"
 
 mapfile -t patches < <("$here/kernel/series.sh" list "$series")
 apply() { "$here/libc/glibc.sh" apply "${args[@]}" >&2; }	# its progress is not TAP

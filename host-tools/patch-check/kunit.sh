@@ -74,10 +74,12 @@ fi
 exec 7>&-
 # --raw_output=kunit prints the kernel's KTAP: keep it, and count its results.
 sed -n '/^KTAP version\|^TAP version/,$p' "$out/kunit.log" >"$out/ktap.log"
-pass=$(grep -cE '^ +ok [0-9]+ ' "$out/ktap.log" || true)
+# A case KUnit skipped says why ("ok N name # SKIP reason"): counted apart.
+skip=$(grep -cE '^ +ok [0-9]+ .*# SKIP' "$out/ktap.log" || true)
+pass=$(($(grep -cE '^ +ok [0-9]+ ' "$out/ktap.log" || true) - skip))
 fail=$(grep -cE '^ +not ok [0-9]+ ' "$out/ktap.log" || true)
-say DONE "$kunit_arch: $pass test cases passed, $fail failed, kunit.py exit $rc, $(($(date +%s) - start)) s${recompiled:+, $recompiled objects compiled}"
-[ -z "${COUNTS:-}" ] || echo "$pass $fail" >>"$COUNTS"
+say DONE "$kunit_arch: $pass test cases passed, $fail failed, $skip skipped, kunit.py exit $rc, $(($(date +%s) - start)) s${recompiled:+, $recompiled objects compiled}"
+[ -z "${COUNTS:-}" ] || echo "$pass $fail $skip" >>"$COUNTS"
 if [ "$rc" -ne 0 ] || [ "$fail" -ne 0 ] || [ "$pass" -eq 0 ]; then
 	grep -E 'not ok|# FAIL|Expected|error:|ERROR' "$out/kunit.log" | head -20 >&2 || true
 	die "$kunit_arch: KUnit tests failed or did not run (log: $out/kunit.log)"

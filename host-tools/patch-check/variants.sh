@@ -88,13 +88,12 @@ compare() {
 			print "! # " substr($0, 3, t - 3) ": " (/^</ ? "base " : kver) " " substr($0, t + 1) }'
 }
 
-n=0 failed=0 same=0 noted=()
-ok() { n=$((n + 1)); echo "ok $n $1"; }
-not_ok() { n=$((n + 1)); failed=$((failed + 1)); echo "not ok $n $1"; }
+same=0 noted=()
 # The note's text, on one line; an empty note says nothing, and is none.
 note_of() { [ -r "$1" ] && tr -s '[:space:]' ' ' <"$1" | sed 's/^ //; s/ $//'; }
 
-echo "TAP version 13"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../tap.sh"
 for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is another series)
 	kdir=${kdir%/}
 	compgen -G "$kdir/*.patch" >/dev/null || compgen -G "$kdir/*.differs" >/dev/null || continue
@@ -119,7 +118,7 @@ for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is ano
 		fi
 		if [ ! -e "$dir/$name" ]; then
 			if [ -n "$note" ]; then
-				ok "$what: no base in $dir/ # SKIP $note"
+				skip "$what: no base in $dir/" "$note"
 				noted+=("$what")
 			else
 				not_ok "$what: no base in $dir/, and no note $what.differs saying why"
@@ -129,12 +128,12 @@ for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is ano
 		out=$(compare "$(body "$dir/$name")" "$(body "$var")" "$kver")
 		differs=$(sed -n 's/^! //p' <<<"$out")
 		if [ -z "$differs" ] && [ -z "$note" ]; then
-			ok "$what: the added and removed lines of its base"
+			pass "$what: the added and removed lines of its base"
 			same=$((same + 1))
 		elif [ -z "$differs" ]; then
 			not_ok "$what: noted as differing, but its lines are its base's (remove $what.differs)"
 		elif [ -n "$note" ]; then
-			ok "$what: its lines differ from its base's # SKIP $note"
+			skip "$what: its lines differ from its base's" "$note"
 			noted+=("$what")
 		else
 			not_ok "$what: its added or removed lines differ from its base's (make them the same, or say why in $what.differs)"
@@ -143,7 +142,5 @@ for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is ano
 		[ -z "$differs" ] || echo "$differs"
 	done
 done
-echo "1..$n"
-echo "# variants: $n checked, $same with their base's lines, ${#noted[@]} noted${noted[*]:+ (${noted[*]})}, $failed failed"
-[ -z "${COUNTS:-}" ] || echo "$((n - failed)) $failed" >>"$COUNTS"
-[ "$failed" -eq 0 ]
+echo "# variants: $(tap_number) checked, $same with their base's lines, ${#noted[@]} noted${noted[*]:+ (${noted[*]})}, $failed failed"
+tap_end

@@ -15,8 +15,8 @@ set -uo pipefail
 dir=$1 seconds=$2
 shift 2
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=tests/lib/tap.sh
-. "$top/tests/lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$top/host-tools/tap.sh"
 
 for t in "$@"; do
 	bin=$dir/fuzz-$t

@@ -9,5 +9,5 @@ top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 fixtures=$top/tests/fixtures
 work=$(realpath "$(mktemp -d)")	# the scanner prints resolved paths
 trap 'rm -rf "$work"' EXIT
-# shellcheck source=tests/lib/tap.sh
-. "$top/tests/lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$top/host-tools/tap.sh"

@@ -13,8 +13,8 @@ set -uo pipefail
 
 results=$1; shift
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 
 rm -rf "$results"
 mkdir -p "$results"

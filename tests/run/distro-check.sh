@@ -12,8 +12,8 @@
 set -uo pipefail
 
 build=$(realpath "$1")
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 mk() { make -C "$top" --no-print-directory "$@"; }
 # try_run DIR ARG...: make try ARG... into $work/DIR (its output in

@@ -15,14 +15,16 @@
 set -uo pipefail
 
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 
 env=$4 facts=$5	# i386's kernel, and its facts (machines/i386.mk as make writes them)
 if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ] || [ ! -f "$facts" ]; then
-	echo "1..0 # SKIP no i386 kernel and initramfs: run make lab first"
-	exit 4
+	skip "fault boots: a panic, a hang, a QEMU failure and no kernel, each a clear verdict" \
+		"no i386 kernel, initramfs or machine facts ($env, $build/i386/initramfs.cpio, $facts): i386 was not built or booted here"
+	tap_end
+	exit
 fi
 
 # A boot of i386 running one scenario; the arguments provoke the fault.

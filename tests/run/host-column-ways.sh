@@ -11,8 +11,8 @@
 #   tests/run/host-column-ways.sh BUILD_DIR HOST_TOOLS_DIR MACHINE_ENV
 set -uo pipefail
 build=$(realpath "$1") host=$(realpath "$2") facts=$3
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 
 # Both columns: the dynamic programs with libfaketime preloaded, and the
@@ -20,8 +20,10 @@ tap_scratch
 dynamic=$(cd "$build/i386/dynamic" 2>/dev/null && ls | paste -sd,)
 static=clock-legacy,clock-time64
 if [ -z "$dynamic" ] || [ ! -d "$build/i386/libfaketime" ] || [ ! -x "$build/i386/scenarios/clock-legacy" ]; then
-	echo "1..0 # SKIP no i386 host column programs: run make lab first"
-	exit 4
+	skip "host column: i386's programs run natively and under qemu-i386" \
+		"no i386 host column programs in $build/i386 (dynamic/, libfaketime/, scenarios/clock-legacy): the i386 column was not built here"
+	tap_end
+	exit
 fi
 refusal=$(/usr/i686-linux-gnu/lib/ld-linux.so.2 --help 2>&1 >/dev/null) || true
 for way in native qemu-i386; do

@@ -26,8 +26,8 @@ snapshot)
 	{ state; echo "offset $(clock_offset)"; } >"$2"
 	;;
 compare)
-	# shellcheck source=tests/lib/tap.sh
-	. "$(dirname "$0")/../lib/tap.sh"
+	# shellcheck source=host-tools/tap.sh
+	. "$(dirname "$0")/../../host-tools/tap.sh"
 	before=$(grep -v '^offset ' "$2")
 	now=$(state)
 	then_offset=$(sed -n 's/^offset //p' "$2")

@@ -18,8 +18,8 @@ set -uo pipefail
 
 results=$(realpath -m "$1") build=$(realpath -m "$2") cache=$(realpath -m "$3")
 top=$(cd "$(dirname "$0")/../.." && pwd)
-# shellcheck source=tests/lib/tap.sh
-. "$top/tests/lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$top/host-tools/tap.sh"
 rm -rf "$results"
 mkdir -p "$results"
 vars=(MACHINES=i386 CONFIGS=compat32-y "BOOT_KINDS=matrix rtc-after trixie" FAKETIME=no RESULTS="$results"

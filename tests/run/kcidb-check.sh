@@ -8,8 +8,8 @@ set -uo pipefail
 run=$1
 top=$(cd "$(dirname "$0")/../.." && pwd)
 schema=$top/tests/kcidb/v5.3-rules.schema.json
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 
 # valid FILE: no schema error (the first ones are printed)
 valid() {

@@ -14,8 +14,8 @@ set -uo pipefail
 
 run=$1 cell=$2
 lab=$run/boots/$cell lava=$run/boots/$cell-lava
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 
 expect "lava-run finished the job (result pass)" grep -qx pass "$lava/lava-job.txt"
 expect "the LAVA boot reached the end of its TAP" grep -q '^# y2038-init: done' "$lava/tap.log"

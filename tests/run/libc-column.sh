@@ -6,8 +6,8 @@
 #   tests/run/libc-column.sh RUN_DIR LIBC_NAME
 set -uo pipefail
 run=$1 name=$2
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 
 cells=$(jq '[.[] | select(.boot | endswith("-time64only"))] | length' "$run/results.json")
 expect "the time64only boots gave cells ($cells)" test "${cells:-0}" -gt 0

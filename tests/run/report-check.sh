@@ -7,8 +7,8 @@
 set -uo pipefail
 
 run=$(realpath "$1")
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 # chromium PAGE OUT ARGS...: the page's DOM (or screenshot) and its log in OUT.*
 chromium_run() {

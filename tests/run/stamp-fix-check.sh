@@ -9,8 +9,8 @@
 # guard bytes after it are overwritten); with it, the 8-byte old layout, its
 # tv_sec wrapped past 2038, and nothing after it.
 set -uo pipefail
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 unpatched=$1 patched=$2
 cells() {	# RUN: "abi case observed detail", i386 compat32=n, legacy and raw32
 	jq -r '.[] | select(.arch == "i386" and .config == "compat32=n" and .boot == "i386-compat32-n"

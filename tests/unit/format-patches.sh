@@ -5,8 +5,8 @@
 #
 #   tests/unit/format-patches.sh HOST_TOOLS_DIR BUILD_DIR
 set -uo pipefail
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 fp=$top/host-tools/patch-check/format-patches.sh
 

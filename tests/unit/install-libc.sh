@@ -7,8 +7,8 @@
 #
 #   tests/unit/install-libc.sh HOST_TOOLS_DIR BUILD_DIR
 set -uo pipefail
-# shellcheck source=tests/lib/tap.sh
-. "$(dirname "$0")/../lib/tap.sh"
+# shellcheck source=host-tools/tap.sh
+. "$(dirname "$0")/../../host-tools/tap.sh"
 tap_scratch
 il=$top/host-tools/libc/install-libc.sh
 t=i386-linux-gnu

@@ -122,7 +122,7 @@ else
 	rc=$?
 fi
 if [ "$(id -u)" = 0 ] && ! command -v setpriv >/dev/null; then
-	ok "deps: not root prints the command # SKIP no setpriv to drop root"
+	skip "deps: not root, it stops and prints the exact apt-get command" "running as root without setpriv to drop root"
 else
 	expect "deps: not root, it stops and prints the exact apt-get command" \
 		test "$rc:$(echo "$out" | tail -1)" = "1:  sudo apt-get update && sudo apt-get install -y --no-install-recommends y2038-lab-no-such-package"
