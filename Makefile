@@ -87,13 +87,18 @@ $(foreach m,$(MACHINE_FILES),$(if $(filter 32 64,$($(m).bits)),,\
 machines-where = $(strip $(foreach m,$(MACHINE_FILES),$(if $(filter $(2),$($(m).$(1))),$(m))))
 MACHINES_32BIT := $(call machines-where,bits,32)
 ALL_MACHINES   := $(MACHINES_32BIT) $(call machines-where,bits,64)
-# $(1): machine, $(2): key: its own value, else its board's, else the default.
+# $(1): machine, $(2): key: its own value, else its userland's, else its
+# board's, else the default. Its packages are its own and its userland's.
+key-of = $(if $(filter undefined,$(origin $(1).$(2))),,$(1).$(2))
 define machine-key
 ifeq ($(origin $(1).$(2)),undefined)
-$(1).$(2) := $(if $(filter undefined,$(origin board.$($(1).board).$(2))),$(call default.$(2),$(1)),$(board.$($(1).board).$(2)))
+$(1).$(2) := $(if $(call key-of,userland.$($(1).userland),$(2)),$(userland.$($(1).userland).$(2)),$(if $(call key-of,board.$($(1).board),$(2)),$(board.$($(1).board).$(2)),$(call default.$(2),$(1))))
 endif
 endef
 $(foreach m,$(ALL_MACHINES),$(foreach k,$(MACHINE_KEYS),$(eval $(call machine-key,$(m),$(k)))))
+$(foreach m,$(ALL_MACHINES),$(eval $(m).packages := $(userland.$($(m).userland).packages) $($(m).packages)))
+$(foreach m,$(ALL_MACHINES),$(if $(filter undefined,$(origin userland.$($(m).userland).ucross)),\
+	$(error machines/$(m).mk: its userland "$($(m).userland)" is not declared: the lab knows $(patsubst userland.%.ucross,%,$(filter userland.%.ucross,$(.VARIABLES))) (machines/defaults.mk))))
 MACHINES ?= $(ALL_MACHINES)
 # The Debian architectures the lab fetches packages of (host-tools/distro/
 # debian.sh): its machines' userlands and shipped configs, and this host's,
@@ -143,7 +148,9 @@ endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))
 SKIPPED  := $(filter-out $(READY),$(MACHINES))
 USERLANDS := $(sort $(foreach m,$(READY),$($(m).userland)))
-ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).ucross))))
+# A userland's facts (machines/defaults.mk): $(call ukey,USERLAND,KEY)
+ukey       = $(userland.$(1).$(2))
+ucross     = $(call ukey,$(1),ucross)
 
 # --- Host tools (run on this machine): each stage names its own, built here.
 HOST        := $(BUILD)/host

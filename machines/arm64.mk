@@ -3,13 +3,11 @@
 # Keys and their defaults: machines/defaults.mk.
 arm64.karch     := arm64
 arm64.board     := arm-virt
+arm64.userland  := armhf
 arm64.ktarget   := Image
 arm64.kcross    := aarch64-linux-gnu-
-arm64.userland  := armhf
-arm64.ucross    := arm-linux-gnueabihf-
 arm64.qemu      := qemu-system-aarch64
 arm64.qemu_args := -M virt -cpu cortex-a57
 arm64.memory    := 256
 arm64.bits      := 64
-arm64.elf_machine := 40
-arm64.packages  := gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
+arm64.packages  := gcc-aarch64-linux-gnu qemu-system-arm

@@ -2,21 +2,14 @@
 # Keys and their defaults: machines/defaults.mk.
 armv7.karch          := arm
 armv7.board          := arm-virt
+armv7.userland       := armhf
 armv7.ktarget        := zImage
 armv7.kcross         := arm-linux-gnueabihf-
-armv7.userland       := armhf
-armv7.ucross         := arm-linux-gnueabihf-
-armv7.musl_target    := arm-linux-musleabihf
 armv7.qemu           := qemu-system-arm
 armv7.qemu_args      := -M virt,highmem=off -cpu cortex-a15
 armv7.memory         := 256
 armv7.bits           := 32
-armv7.elf_machine    := 40
-armv7.packages       := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm
+armv7.packages       := qemu-system-arm
 armv7.kunit_arch     := arm
 armv7.distro_arch    := armhf
 armv7.debian_flavour := armmp
-armv7.scan_machine   := arm
-# qemu-user, called directly: no binfmt registration on this host.
-armv7.faketime          := qemu-arm
-armv7.faketime_packages := qemu-user

@@ -2,16 +2,13 @@
 # Keys and their defaults: machines/defaults.mk.
 i386.karch          := i386
 i386.board          := pc
+i386.userland       := i386
 i386.qemu           := qemu-system-i386
 i386.qemu_args      := -M pc
 i386.memory         := 128
 i386.bits           := 32
-i386.elf_machine    := 3
 i386.accel          := kvm tcg
-i386.userland       := i386
-i386.ucross         := i686-linux-gnu-
-i386.musl_target    := i386-linux-musl
-i386.packages       := gcc-i686-linux-gnu libc6-dev-i386-cross qemu-system-x86
+i386.packages       := qemu-system-x86
 # i386 runs the KUnit tests with RTC_HCTOSYS_Y2038=y, armv7 without: both
 # answers of rtc_hctosys_time_ok() are tested.
 i386.kunit_arch     := i386
@@ -20,8 +17,3 @@ i386.kunit_add      := CONFIG_RTC_HCTOSYS_Y2038=y
 # 686-pae config.
 i386.distro_arch    := i386
 i386.debian_flavour := 686-pae
-i386.scan_machine   := i386
-# The libfaketime column: x86-64 runs i386 programs itself (IA32 emulation);
-# a kernel built or booted without it refuses them, and qemu-i386 runs them.
-i386.faketime          := native qemu-i386
-i386.faketime_packages := qemu-user

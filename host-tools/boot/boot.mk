@@ -145,13 +145,14 @@ $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
 
 # --- The host column: the matrix's libc programs, dynamically linked, run on
 # this machine under Debian's libfaketime at the same moments (faketime.sh),
-# beside the real kernels' verdicts. Machines name how the host runs their
-# userland (faketime in machines/*.mk); the programs' glibc is the cross
-# toolchain's. FAKETIME=no leaves the column out.
+# beside the real kernels' verdicts, on the 32-bit machines: their userland
+# says how the host runs its programs (faketime in machines/defaults.mk);
+# the programs' glibc is the cross toolchain's. FAKETIME=no leaves the
+# column out.
 # A second column runs the guest's static clock programs the same way: to
 # measure that LD_PRELOAD never reaches a static program.
 FAKETIME       ?= yes
-FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(READY),$(if $($(m).faketime),$(m))))
+FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(filter $(MACHINES_32BIT),$(READY)),$(if $($(m).faketime),$(m))))
 FAKED_KINDS    := libfaketime libfaketime-static
 libfaketime.link          := dynamic
 libfaketime.folder        := dynamic

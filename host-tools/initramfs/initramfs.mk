@@ -12,8 +12,8 @@ KERNEL_SCENARIOS := rtc census
 SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
 # A third libc: each family built against Debian's musl (MUSL_SUITE), which
 # has only a 64-bit time_t, so one program a family (NAME-musl: its libc
-# cases; the raw ones are the glibc time64 program's), run on the machines
-# with a musl_target (the 32-bit kernels). MUSL=no leaves it out.
+# cases; the raw ones are the glibc time64 program's), run on the 32-bit
+# machines whose userland has a musl_target. MUSL=no leaves it out.
 MUSL          ?= yes
 MUSL_SUITE    ?= trixie
 BUILT_KINDS   := $(filter-out $(if $(filter yes,$(MUSL)),,$(MUSL_KINDS)),$(FAMILY_KINDS))
@@ -21,7 +21,8 @@ BUILT_KINDS   := $(filter-out $(if $(filter yes,$(MUSL)),,$(MUSL_KINDS)),$(FAMIL
 family_bins    = $(foreach s,$(SCENARIOS),$(foreach k,$(1),$(s)-$(k)))
 SCENARIO_BINS := rtc-$(KERNEL_KIND) $(call family_bins,$(BUILT_KINDS)) census-$(KERNEL_KIND)
 # The matrix programs a machine runs. $(1): machine
-machine_scenario_bins = $(if $($(1).musl_target),$(SCENARIO_BINS),$(filter-out $(MUSL_KINDS:%=\%-%),$(SCENARIO_BINS)))
+MUSL_MACHINES := $(foreach m,$(MACHINES_32BIT),$(if $($(m).musl_target),$(m)))
+machine_scenario_bins = $(if $(filter $(1),$(MUSL_MACHINES)),$(SCENARIO_BINS),$(filter-out $(MUSL_KINDS:%=\%-%),$(SCENARIO_BINS)))
 HARNESS       := scenarios/harness.h $(wildcard scenarios/harness/*.h)
 GUEST_CFLAGS  := -O2 -Wall -Wextra -Werror
 TIME64_FLAGS  := -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
@@ -69,12 +70,11 @@ $(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS) $(KERNEL_KIND),$(foreach d,s
 
 # musl: the package's musl-gcc.specs, moved into the build (musl.sh), with
 # the userland's cross compiler. $(1): userland
-umusl = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).userland)),$($(m).musl_target))))
 define musl-rule
 $(BUILD)/$(1)/musl/musl.specs: host-tools/initramfs/musl.sh host-tools/distro/debian.sh
 	$$(call say,DEBIAN,musl-dev $(1) ($$(MUSL_SUITE)))
 	$$(Q)host-tools/initramfs/musl.sh cache=$$(CACHE) arch=$(1) suite=$$(MUSL_SUITE) mirror=$$(DEBIAN_MIRROR) \
-		target=$(call umusl,$(1)) cross=$(call ucross,$(1)) out=$$(@D)
+		target=$(call ukey,$(1),musl_target) cross=$(call ucross,$(1)) out=$$(@D)
 endef
 # $(1): userland, $(2): folder (scenarios or filesystems)
 define musl-program-rule
@@ -84,7 +84,7 @@ $(BUILD)/$(1)/$(2)/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.spec
 	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) $$(link.$(2)) -DY2038_MUSL \
 		-DY2038_LIBC='"'$$$$(cat $(BUILD)/$(1)/musl/libc)'"' -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(if $(call umusl,$(u)),$(eval $(call musl-rule,$(u)))\
+$(foreach u,$(USERLANDS),$(if $(call ukey,$(u),musl_target),$(eval $(call musl-rule,$(u)))\
 	$(foreach d,scenarios filesystems,$(eval $(call musl-program-rule,$(u),$(d))))))
 
 # guest-init's programs: PID 1, and the session runner of the demo and of

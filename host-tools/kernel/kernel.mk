@@ -8,20 +8,25 @@
 $(HOST)/kconfig-verify: host-tools/kernel/kconfig-verify.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h host-tools/read-file.h
 
 # The options the lab's patches add are set by series-*.config, for a patched
-# tree only: series-<config>.config and series-arch-<machine>.config.
+# tree only: series-<config>.config where a config has one, and the
+# machine's series_fragment (its word size's: machines/defaults.mk).
 # $(1): machine, $(2): config
-series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/series-$(2).config patches/config/series-arch-$(1).config))
-kernel_fragments = patches/config/common.config $($(1).fragment) patches/config/$(2).config $(call series_fragments,$(1),$(2)) \
-	$(call flavour_fragments,$(1),$(3))
+series_fragments = $(if $(filter none,$(SERIES)),,$(wildcard patches/config/series-$(2).config) $($(1).series_fragment))
+kernel_fragments = $(call fragments-exist,$(1),patches/config/common.config $($(1).fragment) patches/config/$(2).config \
+	$(call series_fragments,$(1),$(2)) $(call flavour_fragments,$(1),$(3)))
+# A fragment a machine's kernel needs and that does not exist is an error,
+# never a kernel quietly built without it.
+fragments-exist = $(foreach f,$(2),$(if $(wildcard $(f)),$(f),$(error machines/$(1).mk: its kernel needs $(f), which does not exist (its keys: machines/defaults.mk))))
 # A kernel flavour adds its groups of options over all of that, each group
-# GROUP.config and GROUP-arch-<machine>.config: the distro flavour (make
-# validate-distro, KERNEL_FLAVOUR=distro) and the filesystems flavour (the
-# filesystems boots of make run) both take disks. lab: no flavour.
-# $(1): machine, $(2): flavour
+# GROUP.config, and for disk the board's disk_fragment too: the distro
+# flavour (make validate-distro, KERNEL_FLAVOUR=distro) and the filesystems
+# flavour (the filesystems boots of make run) both take disks. lab: no
+# flavour. $(1): machine, $(2): flavour
 KERNEL_FLAVOUR ?=
 flavour.distro.groups      := flavour-distro disk
 flavour.filesystems.groups := flavour-filesystems disk
-flavour_fragments = $(wildcard $(foreach g,$(flavour.$(2).groups),patches/config/$(g).config patches/config/$(g)-arch-$(1).config))
+flavour_fragments = $(foreach g,$(flavour.$(2).groups),patches/config/$(g).config \
+	$(if $(filter disk,$(g)),$(or $($(1).disk_fragment),$(error machines/$(1).mk: its board "$($(1).board)" names no disk_fragment, which a kernel that boots disks needs (machines/defaults.mk)))))
 # What kernel.sh found, per kernel choice, series and flavour: two runs with
 # different KERNEL= or SERIES= never read each other's.
 # $(1): a flavour (distro, filesystems), or none (lab)

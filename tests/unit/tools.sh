@@ -256,9 +256,32 @@ expect "a new machine: ... boots it, with its facts from its file" \
 expect "a new family: make builds it in both ABIs and puts it in the guest" \
 	grep -q "mkinitramfs .*scenarios/clocktoo-legacy .*scenarios/clocktoo-time64" <<<"$plan"
 make -C "$tree" BUILD="$work/tree-build" "$work/tree-build/machines/armv7b.env" >/dev/null 2>&1
-expect "a new machine: its facts for the shell, its own over its board's and the defaults" \
-	test "$(. "$work/tree-build/machines/armv7b.env" && echo "$machine $karch $console $fragment $lava_arch")" = \
-	"armv7b arm ttyAMA0 patches/config/arch-armv7b.config arm"
+expect "a new machine: its facts for the shell, its own over its userland's, its board's and the defaults" \
+	test "$(. "$work/tree-build/machines/armv7b.env" && echo "$machine $karch $console $fragment $lava_arch $ucross $elf_machine $packages")" = \
+	"armv7b arm ttyAMA0 patches/config/arch-armv7b.config arm arm-linux-gnueabihf- 40 gcc-arm-linux-gnueabihf libc6-dev-armhf-cross qemu-system-arm"
+# It takes its word size's and its board's fragments too, with nothing
+# copied: the series' 32-bit options, and how a disk attaches on virt.
+plan=$(make -C "$tree" -n run MACHINES=armv7b BOOT_KINDS="matrix filesystems" CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a new machine: its kernels take its word size's fragment (series-bits-32) and, booting disks, its board's" \
+	test "$(grep "kernel.sh .*machine_env=$work/tree-build/machines/armv7b.env .*series-bits-32.config" <<<"$plan" | sort -u | grep -c .) $(grep "kernel.sh .*armv7b.env .*disk-board-arm-virt.config" <<<"$plan" | sort -u | grep -c .)" = "4 2"
+# A fragment a machine needs and does not have stops make, naming it.
+mv "$tree/patches/config/arch-armv7b.config" "$tree/arch-armv7b.config"
+plan=$(make -C "$tree" -n run MACHINES=armv7b CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a new machine without its own fragment: make stops and names it" \
+	test "$?:$(grep -c "machines/armv7b.mk: its kernel needs patches/config/arch-armv7b.config, which does not exist" <<<"$plan")" = "2:1"
+mv "$tree/arch-armv7b.config" "$tree/patches/config/arch-armv7b.config"
+mv "$tree/patches/config/series-bits-32.config" "$tree/series-bits-32.config"
+plan=$(make -C "$tree" -n run MACHINES=armv7b CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a 32-bit machine whose word size's fragment is missing: make stops and names it" \
+	test "$?:$(grep -c "its kernel needs patches/config/series-bits-32.config, which does not exist" <<<"$plan")" = "2:1"
+mv "$tree/series-bits-32.config" "$tree/patches/config/series-bits-32.config"
+sed 's/^armv7b.board .*/armv7b.board := new-board/' "$tree/machines/armv7b.mk" >"$tree/machines/armv7b.mk.new" &&
+	mv "$tree/machines/armv7b.mk.new" "$tree/machines/armv7b.mk"
+plan=$(make -C "$tree" -n run MACHINES=armv7b BOOT_KINDS=filesystems CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "a machine whose board names no disk fragment: a kernel that boots disks stops make, naming it" \
+	test "$?:$(grep -c "machines/armv7b.mk: its board \"new-board\" names no disk_fragment" <<<"$plan")" = "2:1"
+sed 's/^armv7b.board .*/armv7b.board := arm-virt/' "$tree/machines/armv7b.mk" >"$tree/machines/armv7b.mk.new" &&
+	mv "$tree/machines/armv7b.mk.new" "$tree/machines/armv7b.mk"
 # Every subset is derived from the machines' keys: the new 32-bit machine
 # is in each, and validate-distro and try boot it, with nothing else edited.
 cat >"$tree/show-subsets.mk" <<'MK'
