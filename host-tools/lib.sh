@@ -11,6 +11,8 @@
 #   machine_append [KHZ]    what its kernel command line adds
 #   boot_record FILE K=V... a boot's record (meta), with the keys of
 #                           host-tools/boot/boot-record.h only, written whole
+#   cache_entry DIR CHECK FILL...
+#                           an entry of the cache made once, whole: see below
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_TOOL=${LAB_TOOL:-$(basename "$0")}
 
@@ -80,4 +82,30 @@ boot_record() {
 	done
 	printf '%s\n' "${@//$'\n'/ }" >"$file.tmp"
 	mv "$file.tmp" "$file"
+}
+
+# cache_entry DIR CHECK FILL...: make DIR, an entry of the cache, unless
+# CHECK (a command, given DIR) says it is there. Under DIR.lock, so that
+# runs at once never fetch one entry twice nor remove it under each
+# other: the second waits, then finds it made. FILL... (a command, given
+# DIR.new as its last argument) makes it beside, and it is renamed into
+# place whole; a FILL that fails leaves nothing at DIR.
+cache_entry() {
+	local dir=$1 check=$2 lock rc=0
+	shift 2
+	mkdir -p "$(dirname "$dir")"
+	exec {lock}>"$dir.lock"
+	flock "$lock"
+	if ! "$check" "$dir"; then
+		rm -rf "$dir.new"
+		if "$@" "$dir.new"; then
+			rm -rf "$dir"
+			mv "$dir.new" "$dir"
+		else
+			rc=$?
+			rm -rf "$dir.new"
+		fi
+	fi
+	exec {lock}>&-
+	return $rc
 }

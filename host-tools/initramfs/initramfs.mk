@@ -212,7 +212,7 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 $(BUILD)/$(1)/$(2)-go/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
 	$$(call say,GO,$$@)
 	$$(Q)mkdir -p $$(@D); rm -f $$@.error; host-tools/initramfs/go.sh cache=$$(CACHE) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
-		go=$($(2).go) arch=$(1) src=$$< out=$$@ 2>$$@.log || \
+		go=$($(2).go) goarch=$(call ukey,$(1),goarch) goarm=$(call ukey,$(1),goarm) src=$$< out=$$@ 2>$$@.log || \
 		{ grep -m1 '^go.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; }
 $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
 		$(BUILD)/$(1)/$(2)-go/gotime $(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh

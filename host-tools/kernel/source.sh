@@ -68,10 +68,14 @@ kernel_source() {
 		tarball=/usr/src/$srcpkg.tar.xz
 		[ -r "$tarball" ] || die "$tarball is missing although $srcpkg $version is installed" ;;
 	*)
-		# Debian's package, from its suite, into the cache, once.
-		grep -qx "$srcpkg $want" "$cache/src/$srcpkg-deb/.versions" 2>/dev/null ||
+		# Debian's package, from its suite, into the cache, once, even when
+		# two runs ask at once (cache_entry).
+		has_package() { grep -qx "$srcpkg $want" "$1/.versions" 2>/dev/null; }
+		fetch_package() {
 			"$here/../distro/debian.sh" package cache="$cache" arch=amd64 suite="$from" \
-				out="$cache/src/$srcpkg-deb" "$srcpkg=$want" >&2 ||
+				out="$1" "$srcpkg=$want" >&2
+		}
+		cache_entry "$cache/src/$srcpkg-deb" has_package fetch_package ||
 			die "$srcpkg $want cannot be fetched from Debian $from (data/kernel-sources.tsv)"
 		version=$want
 		tarball=$cache/src/$srcpkg-deb/usr/src/$srcpkg.tar.xz

@@ -49,9 +49,13 @@ upstream=${version%%-*}
 # machine's dpkg), unpacked once.
 source_tree() {
 	local deb=$cache/src/glibc-source-deb tmp
-	grep -qx "glibc-source $version" "$deb/.versions" 2>/dev/null ||
+	has_source() { grep -qx "glibc-source $version" "$1/.versions" 2>/dev/null; }
+	fetch_source() {
 		"$here/../distro/debian.sh" package cache="$cache" arch=amd64 suite="$suite" mirror="$mirror" \
-			out="$deb" "glibc-source=$version" >&2 ||
+			out="$1" "glibc-source=$version" >&2
+	}
+	# one entry, fetched once even when both userlands' builds ask at once
+	cache_entry "$deb" has_source fetch_source ||
 		die "glibc-source $version cannot be fetched from Debian $suite"
 	pristine=$cache/src/glibc-$version
 	mkdir -p "$cache/src"
