@@ -13,7 +13,7 @@ BENCH_CHECK    ?= no
 bench: deps
 	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench \
 		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) \
-		kunit_machine=$(firstword $(KUNIT_MACHINES))
+		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)
 
 # make repeat [REPEAT=10]: the whole matrix REPEAT times, then every cell
 # compared with the first run's (repeat.sh).

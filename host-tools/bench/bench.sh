@@ -3,7 +3,7 @@
 # test asserts a time: this prints figures, and keeps them in OUT.
 #
 #   bench.sh out=DIR machines="i386 armv7" cold=yes|no check=yes|no \
-#            kunit_machine=i386
+#            kunit_machine=i386 one_machine=i386
 #
 # Run by make bench, which passes MAKE and the variables make needs. Each
 # figure is measured with the lab's own commands:
@@ -21,9 +21,9 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-cold=yes check=no kunit_machine=i386
+cold=yes check=no kunit_machine='' one_machine=''
 kv_args "$@"
-need out machines
+need out machines kunit_machine one_machine
 MAKE=${MAKE:-make}
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -135,12 +135,12 @@ late=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$run
 figure "  warm run: latest case start" "${late:-?}" ms "< 50" "after its clock was set, over every program (the across lead is 50 ms)"
 # The narrowed run a user makes while working on one family: one machine,
 # one config, the matrix only.
-narrowed=(MACHINES=i386 CONFIGS=compat32-y BOOT_KINDS=matrix FAKETIME=no)
+narrowed=(MACHINES=$one_machine CONFIGS=compat32-y BOOT_KINDS=matrix FAKETIME=no)
 start=$(now)
 rc=0
 "$MAKE" --no-print-directory run "${narrowed[@]}" RESULTS="$out/warm" RUN_ID=narrowed >"$out/narrowed.log" 2>&1 || rc=$?
 figure "narrowed warm make run" "$(since "$start")" s "<= 20" \
-	"make run ${narrowed[*]}; the boot $(meta "$out/warm/narrowed/boots/i386-compat32-y" wall_s) s of it (exit $rc)"
+	"make run ${narrowed[*]}; the boot $(meta "$out/warm/narrowed/boots/$one_machine-compat32-y" wall_s) s of it (exit $rc)"
 # KVM: only where boot.sh's probe let a guest run under it.
 note=$(cat "$run"/boots/*/accel-note 2>/dev/null | sort -u | head -1 || true)
 if grep -qx 'accel=kvm' "$run"/boots/*/meta 2>/dev/null; then

@@ -8,12 +8,9 @@ $(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconf
 # The ELF scanner, with its symbol knowledge named (wherever BUILD is).
 SCAN = $(HOST)/y2038-scan --symbols data/time-symbols.tsv
 
-# The distributions the lab knows: one file each in distros/ (suite, kernel
-# config package, demo packages), all read here (the demo's,
-# DEMO_DISTROS, already are). DISTRO= names one for validate-distro.
+# The distributions the lab knows (KNOWN_DISTROS: host-tools/initramfs/
+# initramfs.mk reads distros/*.mk). DISTRO= names one for validate-distro.
 DISTRO        ?= bookworm
-KNOWN_DISTROS := $(patsubst distros/%.mk,%,$(wildcard distros/*.mk))
-include $(patsubst %,distros/%.mk,$(filter-out $(DEMO_DISTROS),$(KNOWN_DISTROS)))
 
 # A distribution's shipped configs of the 32-bit machines, for the config
 # checker's tests (bookworm's) and validate-distro:

@@ -10,7 +10,7 @@
 LAVA_PACKAGES := lava-dispatcher
 LAVA_DIR       = $(BUILD)/lava/$(KERNEL)/$(subst /,_,$(SERIES))
 LAVA_CELLS     = $(foreach c,$(CONFIGS),$(READY:%=%-$(c)))
-LAVA_CELL     ?= i386-compat32-y
+LAVA_CELL     ?= $(ONE_MACHINE)-compat32-y
 LAVA_MACHINE   = $(firstword $(subst -, ,$(LAVA_CELL)))
 # $(1): machine, $(2): config
 define lava-rules

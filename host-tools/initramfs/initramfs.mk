@@ -124,8 +124,12 @@ $(USERLANDS:%=$(BUILD)/%/empty.cpio):
 # runner and its sessions, on top of the lab's initramfs. A fetch that fails
 # leaves the reason, not the file: the boot records it and the run goes on.
 DEBIAN_MIRROR ?= http://deb.debian.org/debian
-DEMO_DISTROS  ?= bookworm trixie
-include $(DEMO_DISTROS:%=distros/%.mk)
+# The distributions the lab knows: one file each in distros/ (suite, kernel
+# config package, demo packages, ...), all read here. Those that name
+# demo_packages are the demos a run boots (DEMO_DISTROS= to choose).
+KNOWN_DISTROS := $(patsubst distros/%.mk,%,$(wildcard distros/*.mk))
+include $(KNOWN_DISTROS:%=distros/%.mk)
+DEMO_DISTROS  ?= $(foreach d,$(KNOWN_DISTROS),$(if $($(d).demo_packages),$(d)))
 # A distribution's demo programs on a userland: PROGRAM=SESSION[+SESSION]
 # (distros/*.mk), each PROGRAM (SCENARIO-ABI) the session runner running the
 # commands of distros/SESSION.tsv. $(1): distribution, $(2): userland
@@ -241,7 +245,6 @@ $(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u
 FS_COPY_DISTRO   := trixie
 FS_COPY_PACKAGES := dash coreutils tar busybox-static
 FS_COPY_ABI      := time64
-include $(filter-out $(DEMO_DISTROS:%=distros/%.mk),distros/$(FS_COPY_DISTRO).mk)
 machine_filesystems_bins = $(patsubst files-%,filesystems-%,$(filter files-%,$(call machine_scenario_bins,$(1)))) fscopy-$(FS_COPY_ABI)
 FILESYSTEMS_KINDS := $(patsubst files-%,%,$(filter files-%,$(SCENARIO_BINS)))
 # $(1): userland

@@ -20,6 +20,10 @@
 #   config_files FRAGMENT...
 #       sets configs: the fragments as absolute paths; a missing one is an
 #       error naming it
+#   series_source WHY FRAGMENT...
+#       for a tool that builds the series itself (kunit.sh, bisect.sh):
+#       config_files, then kernel_source of $cache, $package and $series,
+#       and an empty series is an error (WHY: what it would have done)
 #   kbuild DIR ARGS...
 #       make in the working tree, its objects in DIR, for the machine
 #       (machine_facts: karch, kcross), through ccache when $ccache names one
@@ -177,6 +181,14 @@ config_files() {
 		[ -r "$f" ] || die "config fragment $f is missing"
 		configs+=("$(realpath "$f")")
 	done
+}
+
+series_source() {
+	local why=$1
+	shift
+	config_files "$@"
+	kernel_source "$(realpath -m "$cache")" "$package" "$series"
+	[ "$phash" != none ] || die "the series is empty: $why"
 }
 
 kbuild() {

@@ -28,9 +28,7 @@ out=$(realpath "$out")
 # shellcheck source=host-tools/kernel/source.sh
 . "$here/source.sh"
 # shellcheck disable=SC2086 # one fragment per word
-config_files $fragments
-kernel_source "$(realpath -m "$cache")" "$package" "$series"
-[ "$phash" != none ] || die "the series is empty: nothing to bisect"
+series_source "nothing to bisect" $fragments
 
 machine_work "$builds"
 n=${#patches[@]}

@@ -31,9 +31,7 @@ out=$(realpath "$out")
 # shellcheck source=host-tools/kernel/source.sh
 . "$here/source.sh"
 # shellcheck disable=SC2086 # one fragment per word
-config_files $fragments "$kunitconfig"
-kernel_source "$(realpath -m "$cache")" "$package" "$series"
-[ "$phash" != none ] || die "the series is empty: no patches, so no tests of them"
+series_source "no patches, so no tests of them" $fragments "$kunitconfig"
 
 # The working tree carries the series, and the build folder is this one's,
 # while kunit.py builds.
