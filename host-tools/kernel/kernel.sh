@@ -89,16 +89,20 @@ result=$base/$machine-$config-p$phash-f$fhash
 machine_work "$builds"
 image=$result/$(basename "$kimage")
 
+# The builds of this machine and flavour kept here, each a line
+# "SECONDS RECOMPILED OBJECTS FLAVOUR" (a build before flavours were
+# recorded is the lab's): a flavour's kernel has objects of its own.
+flavour_builds() {
+	local f
+	for f in "$base/$machine"-*/.y2038-build; do
+		[ -f "$f" ] && awk -v f="$flavour" '($4 == "" ? "lab" : $4) == f' "$f"
+	done
+	return 0
+}
 # What a full build of this machine took here last, for the plan.
 last_full() {
-	local f best=0 s r o
-	for f in "$base/$machine"-*/.y2038-build; do
-		[ -f "$f" ] || continue
-		# "SECONDS RECOMPILED OBJECTS": a full build recompiled them all
-		read -r s r o <"$f" || continue
-		[ "$r" = "$o" ] && [ "$s" -gt "$best" ] && best=$s
-	done
-	echo "$best"
+	# a full build recompiled every object
+	flavour_builds | awk '$2 == $3 && $1 > best { best = $1 } END { print best + 0 }'
 }
 if [ "$plan" = yes ]; then
 	if [ -f "$image" ]; then
@@ -146,13 +150,10 @@ else
 		die "$machine $config: config values did not take: $(echo "$vout" | sed -n 's/.*: requested //p' | paste -sd ';' -)"
 	fi
 	echo "$vout"
-	# How far along: objects compiled so far, against what a full build of
-	# this machine made, every 30 s.
-	if [ -n "$from" ]; then
-		estimate=$(find "$work" -name '*.o' | wc -l)
-	else
-		estimate=$(cat "$base/$machine"-*/.y2038-build 2>/dev/null | awk '{ print $3 }' | sort -n | tail -1 || true)
-	fi
+	# How far along, every 30 s: objects compiled so far, against the most
+	# a build of this machine and flavour had here (none known: no total;
+	# a count past it says only the count: the total was an estimate).
+	estimate=$(flavour_builds | awk '$3 > most { most = $3 } END { if (most) print most }')
 	touch "$work/.y2038-building"	# objects newer than this are this build's
 	kbuild "$work" -j"$(nproc)" "$ktarget" >>"$result.log" 2>&1 &
 	kpid=$!
@@ -162,7 +163,9 @@ else
 	while ! wait_for "$kpid" 30; do
 		# kbuild's .tmp_* folders come and go under find: not an error here
 		compiled=$({ find "$work" -name '*.o' -newer "$work/.y2038-building" 2>/dev/null || true; } | wc -l)
-		say BUILDING "$machine $config: $compiled objects compiled${estimate:+ (the tree has $estimate)}, $(($(date +%s) - start)) s"
+		total=
+		[ -z "$estimate" ] || [ "$compiled" -gt "$estimate" ] || total=" of about $estimate"
+		say BUILDING "$machine $config: $compiled objects compiled$total, $(($(date +%s) - start)) s"
 	done
 	if ! wait "$kpid"; then
 		tail -30 "$result.log" >&2
@@ -177,14 +180,14 @@ else
 	cp "$work/$kimage" "$result.tmp/"
 	cp "$work/.config" "$result.tmp/config"
 	mv "$result.log" "$result.tmp/build.log"
-	echo "$seconds $recompiled $objects" >"$result.tmp/.y2038-build"
+	echo "$seconds $recompiled $objects $flavour" >"$result.tmp/.y2038-build"
 	rm -rf "$result"
 	mv "$result.tmp" "$result"
 	work_end "$config, patches $patches_desc"
 	exec 7>&-
 	say BUILT "$machine $config in $seconds s, $recompiled of $objects objects compiled: $image"
 fi
-read -r seconds recompiled objects <"$result/.y2038-build"
+read -r seconds recompiled objects _ <"$result/.y2038-build"
 
 mkdir -p "$(dirname "$out")"
 # Quoted: the file is sourced, and "6 patches @ HASH" has spaces.
