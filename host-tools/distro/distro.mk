@@ -5,7 +5,7 @@
 # The scanner's ELF reader (scan.h says what each file is), which the fuzz
 # target links too (tests/tests.mk).
 SCAN_ELF_SOURCES := $(addprefix host-tools/distro/,scan.h scan-util.c scan-elf.c scan-syscalls.c)
-$(HOST)/y2038-scan: host-tools/distro/y2038-scan.c $(SCAN_ELF_SOURCES)
+$(HOST)/y2038-scan: host-tools/distro/y2038-scan.c host-tools/distro/scan-closure.c $(SCAN_ELF_SOURCES)
 $(HOST)/y2038-scan: LDLIBS := -lelf
 $(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h
 # The ELF scanner, with its symbol knowledge named (wherever BUILD is).

@@ -15,8 +15,10 @@
  *                    (tests/fuzz/fuzz-scan.c) links.
  *   scan-syscalls.c  raw syscalls in static binaries: scan_syscalls(), which
  *                    load() calls for a 32-bit static file it was asked about.
- *   y2038-scan.c     the libraries a program loads, the classes, the text and
- *                    JSON output, and main().
+ *   scan-closure.c   the libraries a program loads, found as ld.so would find
+ *                    them inside root (a host directory, set before the first
+ *                    call): closure() fills a struct closure for a loaded file.
+ *   y2038-scan.c     the classes, the text and JSON output, and main().
  *
  * Call elf_version(EV_CURRENT) before load().
  */
@@ -92,5 +94,15 @@ void obj_free(struct obj *o);
 /* --- scan-syscalls.c */
 
 void scan_syscalls(struct obj *o, Elf *elf, const unsigned char *raw);
+
+/* --- scan-closure.c */
+
+struct closure {
+	struct strv paths;	/* interpreter first, then breadth-first */
+	struct strv missing;	/* "NAME (needed by PATH)" */
+	struct strv time32;	/* libraries that import time32 symbols */
+};
+extern const char *root;	/* the root's host path, "" for the host's own / */
+void closure(const struct obj *top, struct closure *c);
 
 #endif
