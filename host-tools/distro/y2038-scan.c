@@ -125,6 +125,9 @@ static void json_record(FILE *f, const char *path, const struct obj *o, const st
 		{ "missing", &c->missing }, { "static_time32_syscalls", &o->sys32 },
 		{ "static_time64_syscalls", &o->sys64 },
 	};
+	const struct { const char *key; int value; } header[] = {	/* null: the ELF header was not read */
+		{ "e_machine", o->machine }, { "elf_class", o->elf_class },
+	};
 	const struct machine *m = machine_of(o->machine);
 	char em[32];
 
@@ -133,10 +136,12 @@ static void json_record(FILE *f, const char *path, const struct obj *o, const st
 	json_str(f, path);
 	fprintf(f, ", \"class\": \"%s\", \"machine\": ", class_names[cls]);
 	json_str(f, m ? m->name : o->elf_class ? em : NULL);
-	if (o->elf_class)
-		fprintf(f, ", \"elf_class\": %d", o->elf_class);
-	else
-		fputs(", \"elf_class\": null", f);
+	for (size_t i = 0; i < ARRAY_SIZE(header); i++) {
+		if (o->elf_class)
+			fprintf(f, ", \"%s\": %d", header[i].key, header[i].value);
+		else
+			fprintf(f, ", \"%s\": null", header[i].key);
+	}
 	fputs(", \"type\": ", f);
 	json_str(f, o->error ? NULL : o->type);
 	fputs(", \"interp\": ", f);
