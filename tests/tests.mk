@@ -63,13 +63,12 @@ FUZZ_CHECK_SECONDS ?= 10
 $(FUZZ_DIR)/fuzz-tap: tests/fuzz/fuzz-tap.c host-tools/verdicts/tap.c host-tools/verdicts/tap.h
 $(FUZZ_DIR)/fuzz-kconfig: tests/fuzz/fuzz-kconfig.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h
 $(FUZZ_DIR)/fuzz-expect: tests/fuzz/fuzz-expect.c host-tools/verdicts/expect.c host-tools/verdicts/expect.h
-# the scanner is one program: its target includes y2038-scan.c whole
-$(FUZZ_DIR)/fuzz-scan: tests/fuzz/fuzz-scan.c host-tools/distro/y2038-scan.c
+$(FUZZ_DIR)/fuzz-scan: tests/fuzz/fuzz-scan.c $(SCAN_ELF_SOURCES)
 $(FUZZ_DIR)/fuzz-scan: FUZZ_LIBS := -lelf
 $(FUZZ_DIR)/fuzz-%:
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
-	$(Q)clang $(FUZZ_CFLAGS) -o $@ $(filter-out host-tools/distro/y2038-scan.c,$(filter %.c,$^)) $(FUZZ_LIBS)
+	$(Q)clang $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIBS)
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 	$(Q)tests/fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

@@ -2,7 +2,10 @@
 # fetched into the cache (debian.sh); the ELF scanner and the config checker;
 # make validate-distro and make try, which boot a root on the lab's kernels.
 
-$(HOST)/y2038-scan: host-tools/distro/y2038-scan.c
+# The scanner's ELF reader (scan.h says what each file is), which the fuzz
+# target links too (tests/tests.mk).
+SCAN_ELF_SOURCES := $(addprefix host-tools/distro/,scan.h scan-util.c scan-elf.c scan-syscalls.c)
+$(HOST)/y2038-scan: host-tools/distro/y2038-scan.c host-tools/distro/scan-closure.c $(SCAN_ELF_SOURCES)
 $(HOST)/y2038-scan: LDLIBS := -lelf
 $(HOST)/y2038-kconfig: host-tools/distro/y2038-kconfig.c host-tools/kernel/kconfig-parse.c host-tools/kernel/kconfig-parse.h
 # The ELF scanner, with its symbol knowledge named (wherever BUILD is).

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fuzz-scan.c - libFuzzer target for the ELF scanner (host-tools/distro/y2038-scan.c):
+ * fuzz-scan.c - libFuzzer target for the ELF scanner's reader
+ * (host-tools/distro/scan-elf.c, with scan-util.c and scan-syscalls.c):
  * validate-distro and make try feed it whatever files a root or a user has.
- * The scanner is one program, so it is included whole (its main renamed)
- * and each input is read the way it reads a file: from a path, here a
+ * Each input is read the way the scanner reads a file: from a path, here a
  * memfd's.
  */
 #define _GNU_SOURCE
-#define main y2038_scan_main
-#include "../../host-tools/distro/y2038-scan.c"
-#undef main
+#include <libelf.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <sys/mman.h>
+#include <unistd.h>
+#include "../../host-tools/distro/scan.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

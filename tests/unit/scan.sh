@@ -160,18 +160,18 @@ if cross i686 i686-linux-gnu time32 time64 time-neutral "mixed (library)" "mixed
 # scanned 5 files: time32 2, time64 1, mixed 0, time-neutral 2, static 0, error 0"
 	same "directory: exit 0" "$(rc tree)" 0
 	expect "json: valid, one record per file, every field present" jq_true 'length == 5 and all(.[];
-		has("path") and has("class") and has("machine") and has("elf_class") and has("type") and
-		has("interp") and has("needed") and has("time32") and has("time64") and has("closure_time32") and
+		has("path") and has("class") and has("machine") and has("e_machine") and has("elf_class") and
+		has("type") and has("interp") and has("needed") and has("time32") and has("time64") and has("closure_time32") and
 		has("static_time32_syscalls") and has("static_time64_syscalls") and has("detail") and has("error"))' \
 		"$work/tree.json"
 	same "json: the values of a time64 program" \
-		"$(field "$work/tree.json" "$dir/clock64" '[.class, .machine, .elf_class, .type, .interp, .needed, .time64, .error]')" \
-		'["time64","i386",32,"pie","/lib/ld-linux.so.2",["libc.so.6"],["__clock_gettime64@GLIBC_2.34"],null]'
+		"$(field "$work/tree.json" "$dir/clock64" '[.class, .machine, .e_machine, .elf_class, .type, .interp, .needed, .time64, .error]')" \
+		'["time64","i386",3,32,"pie","/lib/ld-linux.so.2",["libc.so.6"],["__clock_gettime64@GLIBC_2.34"],null]'
 	same "json: a path with a quote, a backslash and a tab comes back intact" \
 		"$(jq -r '.[0].path' "$work/tree.json")" "$dir/$(cat "$work/weird-name")"
 	scan bad-json --json "$work/bad.json" "$bad/class"
 	same "json: an error record carries the reason" \
-		"$(field "$work/bad.json" "$bad/class" '[.class, .error]')" '["error","bad EI_CLASS byte 0x7 (neither 32- nor 64-bit)"]'
+		"$(field "$work/bad.json" "$bad/class" '[.class, .e_machine, .error]')" '["error",null,"bad EI_CLASS byte 0x7 (neither 32- nor 64-bit)"]'
 
 	# --needed: what to copy into a guest.
 	scan needed --needed --root $sysroot "$fix/uses-old"
@@ -192,8 +192,8 @@ if cross armhf arm-linux-gnueabihf time32 time64 static libc needed; then
 	same "armhf time32: legacy clock_gettime" "$(line arm "$fix/clock32")" $'time32\timports time32 clock_gettime@GLIBC_2.17'
 	same "armhf time64: -D_TIME_BITS=64" "$(line arm "$fix/clock64")" $'time64\timports time64 __clock_gettime64@GLIBC_2.34'
 	same "armhf static: the movw ip/bl __libc_do_syscall numbers, time32 and time64" \
-		"$(field "$work/arm.json" "$fix/static32" '[.class, .machine, (.static_time32_syscalls | index("clock_gettime") != null), (.static_time64_syscalls | index("clock_gettime64") != null)]')" \
-		'["static","arm",true,true]'
+		"$(field "$work/arm.json" "$fix/static32" '[.class, .machine, .e_machine, (.static_time32_syscalls | index("clock_gettime") != null), (.static_time64_syscalls | index("clock_gettime64") != null)]')" \
+		'["static","arm",40,true,true]'
 	expect "armhf libc: time-neutral, provides time32 and time64 entry points" \
 		grep -qP "^time-neutral\t$sysroot/lib/libc.so.6\tprovides [1-9][0-9]* time32 and [1-9][0-9]* time64 entry points$" "$work/arm.out"
 	scan arm-needed --needed --root $sysroot "$fix/clock32"
