@@ -7,17 +7,32 @@
 # SERIES lists patch file names relative to its own directory, one per line;
 # blank lines and '#' comments are ignored. Where upstream moved the code a
 # patch touches, KVER/NAME beside the series (6.12/0002-...patch) is that
-# patch for kernel KVER, and is used instead of NAME. A NAME that exists
-# only as KVER/NAME fixes code only those kernels have: the others leave it
-# out (and their hash does not change). A line that is an absolute path names
-# that patch itself (a series a tool wrote: make hrtimer-check's). Applying
-# them is source.sh's tree_take.
+# patch for kernel KVER and the kernels after it, up to the next version
+# that has its own (7.2/NAME): a kernel takes the newest KVER/NAME at or
+# below its version, else NAME. A NAME that exists only as KVER/NAME fixes
+# code that kernels before KVER do not have: they leave it out (and their
+# hash does not change). A line that is an absolute path names that patch
+# itself (a series a tool wrote: make hrtimer-check's). Applying them is
+# source.sh's tree_take.
 set -euo pipefail
 
 die() { echo "series.sh: $*" >&2; exit 1; }
 
+# variant_for DIR NAME KVER: DIR/V/NAME for the newest V at or below KVER
+# that has one (versions compared as sort -V does), or fails.
+variant_for() {
+	local dir=$1 name=$2 kver=$3 v best=
+	for v in "$dir"/[0-9]*.[0-9]*/; do
+		v=$(basename "$v")
+		[ -r "$dir/$v/$name" ] || continue
+		[ "$(printf '%s\n%s\n' "$v" "$kver" | sort -V | tail -1)" = "$kver" ] || continue	# v <= kver
+		[ -z "$best" ] || [ "$(printf '%s\n%s\n' "$best" "$v" | sort -V | tail -1)" = "$v" ] && best=$v
+	done
+	[ -n "$best" ] && echo "$dir/$best/$name"
+}
+
 list() {
-	local series=$1 kver=${2:-} dir line
+	local series=$1 kver=${2:-} dir line variant
 	[ -r "$series" ] || die "$series: no such series file"
 	dir=$(dirname "$series")
 	while IFS= read -r line || [ -n "$line" ]; do
@@ -29,8 +44,8 @@ list() {
 			echo "$line"	# a series made by a tool: its patches by path
 			continue ;;
 		esac
-		if [ -n "$kver" ] && [ -r "$dir/$kver/$line" ]; then
-			echo "$dir/$kver/$line"
+		if [ -n "$kver" ] && variant=$(variant_for "$dir" "$line" "$kver"); then
+			echo "$variant"
 			continue
 		fi
 		if [ -r "$dir/$line" ]; then
