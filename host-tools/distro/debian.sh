@@ -17,6 +17,8 @@
 #       Debian's shipped kernel config for that flavour (package linux-config-X.Y)
 #   debian.sh served  suite=trixie mirror=URL
 #       exit 0 if the registry serves the suite, else one line saying so
+#   debian.sh version cache=DIR arch=amd64 suite=sid mirror=URL PACKAGE
+#       the version of PACKAGE the suite serves now (fresh lists), or nothing
 #   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       those packages (not their dependencies) of the suite, unpacked into a
 #       fresh DIR; no root needed. PACKAGE=VERSION takes that version.
@@ -75,7 +77,7 @@ apt_private() {
 			esac
 		} >"$a/sources.list"
 	fi
-	apt-get -q -o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=- \
+	"${apt_program:-apt-get}" -q -o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=- \
 		-o Dir::State="$a/state" -o Dir::State::status="$a/status" \
 		-o Dir::Cache="$a/cache" -o APT::Architecture="$arch" \
 		-o APT::Architectures::="$arch" -o Debug::NoLocking=1 \
@@ -240,6 +242,11 @@ config)
 	mv "$out.tmp" "$out"
 	echo "# $pkg $(dpkg-deb -f "$deb" Version) $arch $flavour" >"$out.source"
 	;;
+version)
+	[ $# -eq 1 ] || die "version wants one package"
+	apt_lists_fresh >&2
+	apt_program=apt-cache apt_private policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -vx '(none)' || true
+	;;
 package)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
 	# NAME, or NAME=VERSION for that version of it
@@ -293,6 +300,6 @@ closure)
 	mv "$out.tmp" "$out"
 	;;
 *)
-	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure or served"
+	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure, version or served"
 	;;
 esac

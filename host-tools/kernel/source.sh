@@ -79,8 +79,15 @@ kernel_source() {
 			"$here/../distro/debian.sh" package cache="$cache" arch=amd64 suite="$from" \
 				out="$1" "$srcpkg=$want" >&2
 		}
-		cache_entry "$cache/src/$srcpkg-deb" has_package fetch_package ||
-			die "$srcpkg $want cannot be fetched from Debian $from (data/kernel-sources.tsv)"
+		cache_entry "$cache/src/$srcpkg-deb" has_package fetch_package || {
+			# sid and experimental keep only the version they serve now
+			local now
+			now=$("$here/../distro/debian.sh" version cache="$cache" arch=amd64 suite="$from" "$srcpkg" 2>/dev/null || true)
+			if [ -n "$now" ] && [ "$now" != "$want" ]; then
+				die "$srcpkg $want is no longer served by Debian $from, which serves $now now: data/kernel-sources.tsv pins $want (its row names the version a result was measured on); pin $now there to build it"
+			fi
+			die "$srcpkg $want cannot be fetched from Debian $from (data/kernel-sources.tsv)${now:+; $from serves $now}"
+		}
 		version=$want
 		tarball=$cache/src/$srcpkg-deb/usr/src/$srcpkg.tar.xz
 		[ -r "$tarball" ] || die "the $srcpkg package has no usr/src/$srcpkg.tar.xz" ;;
