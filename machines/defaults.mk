@@ -15,7 +15,10 @@
 #                                   MiB (a boot kind may ask for more: host-tools/boot/boot.mk)
 #   console, tap_dev                kernel console, and the guest device TAP goes to
 #   append                          what the machine's kernel command line adds
-#   console_qemu, tap_qemu          how qemu wires them to files (@FILE@ is the path)
+#   console_qemu, tap_qemu          how qemu wires them: the console to a file (@FILE@
+#                                   is its path), TAP to the character device @TAP@
+#                                   (a file's, or stdio for LAVA: qemu_options in
+#                                   host-tools/lib.sh)
 #   accel                           accelerators to try in order (kvm only if proved)
 #   packages                        the Debian packages this machine needs (its userland's
 #                                   are added: userland.*.packages)
@@ -82,7 +85,7 @@ default.kimage        = arch/$($(1).karch)/boot/$($(1).ktarget)
 default.fragment      = patches/config/arch-$(1).config
 default.series_fragment = $(bits.$($(1).bits).series_fragment)
 default.console_qemu := -serial file:@FILE@
-default.tap_qemu     := -serial file:@FILE@
+default.tap_qemu     := -chardev @TAP@,id=tap -serial chardev:tap
 default.accel        := tcg
 default.lava_arch     = $($(1).karch)
 default.debian_arch   = $($(1).distro_arch)
@@ -106,7 +109,7 @@ board.arm-virt.console  := ttyAMA0
 board.arm-virt.tap_dev  := /dev/hvc0
 board.arm-virt.virtio_blk := virtio-blk-device
 board.arm-virt.disk_fragment := patches/config/disk-board-arm-virt.config
-board.arm-virt.tap_qemu := -device virtio-serial-device -chardev file,id=tap,path=@FILE@ -device virtconsole,chardev=tap
+board.arm-virt.tap_qemu := -device virtio-serial-device -chardev @TAP@,id=tap -device virtconsole,chardev=tap
 
 # A 32-bit kernel with the lab's series: the RTC option exists there only.
 bits.32.series_fragment := patches/config/series-bits-32.config

@@ -109,9 +109,8 @@ done
 # Everything a guest of this machine needs but its command line.
 qemu_base() {
 	local dir=$1
-	echo "$qemu $(qemu_board_args)" \
-		"-kernel $KERNEL_IMAGE -initrd $initrd -rtc base=$rtc_base" \
-		"${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@FILE@/$dir/tap.log}"
+	echo "$qemu $(qemu_options file "$dir")" \
+		"-kernel $KERNEL_IMAGE -initrd $initrd -rtc base=$rtc_base"
 }
 
 # This host's TSC rate (kvm-probe --tsc-khz), measured once per host boot

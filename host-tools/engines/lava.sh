@@ -51,9 +51,6 @@ write_job() {
 	local cmdline
 	cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$(machine_append)")
 	# The TAP port on stdio, the console in a file beside the job.
-	local tap_stdio console_file
-	tap_stdio=$(echo "$tap_qemu" | sed 's/,path=@FILE@//; s/-chardev file,/-chardev stdio,/; s/file:@FILE@/stdio/')
-	console_file=${console_qemu//@FILE@/$out/console.log}
 	# The lab's own limit on a boot (BOOT_TIMEOUT), in LAVA's whole minutes.
 	local minutes=$(((${boot_timeout:-300} + 59) / 60))
 
@@ -131,9 +128,7 @@ write_job() {
 		echo "        parameters:"
 		echo "          command: $qemu"
 		echo "          options:"
-		echo "          - $(q "$(qemu_board_args) -accel tcg")"
-		echo "          - $(q "$console_file")"
-		echo "          - $(q "$tap_stdio")"
+		echo "          - $(q "$(qemu_options stdio "$out") -accel tcg")"
 		echo "          extra: [$(q "-rtc base=$rtc_base")]"
 		echo "timeouts:"
 		echo "  actions: {}"
