@@ -200,11 +200,13 @@ FIRST_MACHINE := $(firstword $(READY))
 FIRST_BOOTS   := $(if $(filter matrix,$(BOOT_KINDS)),$(filter $(RUN_DIR)/boots/$(FIRST_MACHINE)-%,$(call boots-of-kind,matrix)))
 FIRST_INPUTS  := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
 	$(if $(FIRST_BOOTS),$(BUILD)/$($(FIRST_MACHINE).userland)/$(matrix.initrd))
-# their block of the matrix, printed as soon as they end (verdicts.mk)
-FIRST_BLOCK   := $(if $(FIRST_BOOTS),$(RUN_DIR)/blocks/first)
+# each one's block of the matrix, printed as soon as it ends (verdicts.mk):
+# compat32-y's does not wait for compat32-n's kernel and boot
+first_block    = $(RUN_DIR)/blocks/first-$(notdir $(patsubst %/meta,%,$(1)))
+FIRST_BLOCKS  := $(foreach b,$(FIRST_BOOTS),$(call first_block,$(b)))
 .PHONY: kernels first-inputs first-boots
 first-inputs: $(FIRST_INPUTS)
-first-boots: $(FIRST_BOOTS) $(FIRST_BLOCK)
+first-boots: $(FIRST_BOOTS) $(FIRST_BLOCKS)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(call kernel_env,$(k)))
 # $(1): variables for the run (RESULTS=, SERIES=, ...)

@@ -9,8 +9,9 @@ EXPECTATIONS := expectations.tsv
 
 # A machine's block of the matrix, printed as soon as its boots and host
 # columns are done, while other machines still build; the first machine's
-# matrix boots (FIRST_BOOTS, boot.mk) print first, on their own (make run's
-# first-boots), and its block holds the rest. $(1): block, $(2): its boots
+# matrix boots (FIRST_BOOTS, boot.mk) print first, each on its own as soon
+# as it is collected (make run's first-boots), and its block holds the
+# rest. $(1): block, $(2): its boots
 define block-rules
 $(RUN_DIR)/blocks/$(1): $(2) $(HOST)/y2038-collect
 	@mkdir -p $$(@D)
@@ -18,13 +19,13 @@ $(RUN_DIR)/blocks/$(1): $(2) $(HOST)/y2038-collect
 		$$(EXPECTATIONS) $$(RUN_DIR) >$$@.tmp || true; cat $$@.tmp; mv $$@.tmp $$@,touch $$@)
 endef
 $(foreach m,$(MACHINES),$(eval $(call block-rules,$(m),$(filter-out $(FIRST_BOOTS),$(filter $(RUN_DIR)/boots/$(m)-%,$(BOOTS) $(FAKED_RUNS))))))
-$(if $(FIRST_BOOTS),$(eval $(call block-rules,first,$(FIRST_BOOTS))))
+$(foreach b,$(FIRST_BOOTS),$(eval $(call block-rules,$(notdir $(call first_block,$(b))),$(b))))
 
 # The matrix of one run; exits non-zero when an observation contradicts its
 # expectation. The blocks came first; this ends with the closing summary.
 # The report is written whatever the verdicts: a run with mismatches needs it most.
 .PHONY: lab
-lab: $(filter $(BOOTS) $(FAKED_RUNS),$(BOOT_SCHEDULE)) $(FIRST_BLOCK) $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
+lab: $(filter $(BOOTS) $(FAKED_RUNS),$(BOOT_SCHEDULE)) $(FIRST_BLOCKS) $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
 	$(Q)$(set-latest)
 	$(Q)rc=0; $(COLLECT) --totals $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; \
 	$(REPORT) $(RUN_DIR); \
