@@ -217,12 +217,11 @@ static void libc_nanosleep(struct outcome *o)
 		   clock_ns(CLOCK_MONOTONIC) - t0);
 }
 
-static void raw_nanosleep(struct outcome *o)
-{
-	/* There is no nanosleep_time64: clock_nanosleep_time64 replaces it. */
-	raw_sleep_rel(o, __NR_nanosleep, -1, "syscall nanosleep",
-		      "syscall clock_nanosleep_time64 (nanosleep has no time64 twin)", WAIT_NS);
-}
+/* There is no nanosleep_time64: clock_nanosleep_time64 replaces it. */
+static const struct raw_call raw_nanosleep = {
+	RAW_PICK("syscall nanosleep", "syscall clock_nanosleep_time64 (nanosleep has no time64 twin)"),
+	RAW_NR(nanosleep, clock_nanosleep_time64), RAW_PICK(RAW_NO_CLOCK, CLOCK_REALTIME),
+};
 
 /*
  * Arm a timer for WAIT_NS (abs: to the deadline "now + WAIT_NS", computed
@@ -469,7 +468,7 @@ static const struct y2038_case cases[] = {
 	{ "timerfd_abs", LIBC, Y2038_ACROSS, .run = libc_timerfd_abs },
 	{ "setitimer", LIBC, Y2038_ACROSS, .run = libc_setitimer },
 	{ "alarm", LIBC, Y2038_ACROSS, .run = libc_alarm },
-	{ "nanosleep", RAW, Y2038_ACROSS, .run = raw_nanosleep },
+	{ "nanosleep", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel, .arg = &raw_nanosleep },
 	{ "timer_rel", RAW, Y2038_ACROSS, .run = raw_timer_rel },
 	{ "timer_abs", RAW, Y2038_ACROSS, .run = raw_timer_abs },
 	{ "timerfd_rel", RAW, Y2038_ACROSS, .run = raw_timerfd_rel },
