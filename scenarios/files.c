@@ -37,15 +37,11 @@
  *
  * Expected outcomes per ABI and kernel config: expectations.tsv.
  */
-#define _GNU_SOURCE	/* statx */
+#define _GNU_SOURCE	/* statx, syncfs */
 #include <fcntl.h>
-#include <linux/loop.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <dirent.h>
 #include "harness.h"
+#include "harness/disks.h"
 
 /* 64-bit targets have only the one (64-bit) utimensat. */
 #ifndef __NR_utimensat_time64
@@ -74,11 +70,7 @@ _Static_assert(T_2038MAX == Y2038_LAST_SEC && T_2038BEFORE == T_2038MAX - 1 &&
 
 /* A filesystem under test, and the limits its kernel driver sets. */
 struct fs {
-	const char *type;	/* mount(2)'s type; NULL: tmpfs (no mount) */
-	const char *dir;	/* where it is mounted */
-	const char *image;	/* a loop image in the initramfs, or NULL: */
-	const char *serial;	/* the disk with this serial (/sys/block/vd*) */
-	int readonly;		/* made on the host with files at the T_ times */
+	struct disk disk;	/* where it is; disk.type NULL: tmpfs (no mount) */
 	int64_t time_min;	/* sb->s_time_min */
 	int64_t time_max;	/* sb->s_time_max */
 	int mtime_gran;		/* seconds of mtime it keeps (0: 1) */
@@ -90,16 +82,16 @@ static const struct fs fs_tmpfs = { .time_min = INT64_MIN, .time_max = INT64_MAX
 
 static const char *fs_dir(const struct fs *fs)
 {
-	return fs->dir ? fs->dir : lab->tmpfs_dir();
+	return fs->disk.dir ? fs->disk.dir : lab->tmpfs_dir();
 }
 /* ext4_fill_super(): 34-bit seconds in the extra fields of big inodes... */
 static const struct fs fs_ext4_256 = {
-	.type = "ext4", .dir = "/mnt/ext4-256", .image = "/images/ext4-256.img",
+	.disk = { .type = "ext4", .dir = "/mnt/ext4-256", .image = "/images/ext4-256.img" },
 	.time_min = -Y2038_LAST_SEC - 1, .time_max = T_2446MAX,
 };
 /* ...and only the 32-bit field in 128-byte ones. */
 static const struct fs fs_ext4_128 = {
-	.type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img",
+	.disk = { .type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img" },
 	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
 };
 #if Y2038_FILES_ON_DISKS
@@ -109,8 +101,8 @@ static const struct fs fs_ext4_128 = {
  * sets (the expectations name the lines); then what else it keeps.
  */
 #define DISK_FS(id, name, fstype, min, max, ...) \
-	static const struct fs fs_##id = { .type = fstype, .dir = "/mnt/" name, \
-		.serial = name, .time_min = min, .time_max = max, __VA_ARGS__ }
+	static const struct fs fs_##id = { .disk = { .type = fstype, .dir = "/mnt/" name, \
+		.serial = name }, .time_min = min, .time_max = max, __VA_ARGS__ }
 /* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT
  * atime in 2 s (exfat_truncate_atime), in local time: UTC here. */
 DISK_FS(vfat, "vfat", "vfat", 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400);
@@ -122,10 +114,10 @@ DISK_FS(xfs_bigtime, "xfs-bigtime", "xfs", -Y2038_LAST_SEC - 1, T_2486MAX);
 /* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */
 DISK_FS(btrfs, "btrfs", "btrfs", INT64_MIN, INT64_MAX);
 DISK_FS(f2fs, "f2fs", "f2fs", INT64_MIN, INT64_MAX);
-DISK_FS(squashfs, "squashfs", "squashfs", 0, UINT32_MAX, .readonly = 1);
+DISK_FS(squashfs, "squashfs", "squashfs", 0, UINT32_MAX, .disk.readonly = 1);
 /* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits
  * add 13 hours of zone offset each way) */
-DISK_FS(iso9660, "iso9660", "iso9660", -2208988800LL, 5869583999LL, .readonly = 1);
+DISK_FS(iso9660, "iso9660", "iso9660", -2208988800LL, 5869583999LL, .disk.readonly = 1);
 #endif
 
 /* How a case sets the time, and what it reads it back with. */
@@ -141,212 +133,6 @@ enum how {
 static int64_t as_time_t(int64_t t)
 {
 	return sizeof(time_t) == 4 ? (int32_t)(uint32_t)t : t;
-}
-
-static int mounted(const char *dir)
-{
-	char line[512], want[80];
-	FILE *f = fopen("/proc/mounts", "r");
-	int found = 0;
-
-	if (!f)
-		return 0;
-	snprintf(want, sizeof(want), " %s ", dir);
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, want) != NULL;
-	fclose(f);
-	return found;
-}
-
-/* Open /dev/loopN; devtmpfs may not have the node of one made on demand. */
-static int open_loop(int n, char *dev, size_t len)
-{
-	int fd;
-
-	snprintf(dev, len, "/dev/loop%d", n);
-	fd = open(dev, O_RDWR | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT &&
-	    !mknod(dev, S_IFBLK | 0600, makedev(7, n)))
-		fd = open(dev, O_RDWR | O_CLOEXEC);
-	return fd;
-}
-
-/* Attach image to a free loop device; its name in dev. 0, or the call that failed. */
-static const char *attach_loop(const char *image, char *dev, size_t len)
-{
-	const char *call = image;
-	int ctl = -1, imgfd, loopfd = -1, n;
-	struct loop_config cfg;
-
-	imgfd = open(image, O_RDWR | O_CLOEXEC);
-	if (imgfd < 0)
-		goto out;
-	call = "/dev/loop-control";
-	ctl = open(call, O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	call = "LOOP_CTL_GET_FREE";
-	n = ioctl(ctl, LOOP_CTL_GET_FREE);
-	if (n < 0)
-		goto out;
-	call = dev;
-	loopfd = open_loop(n, dev, len);
-	if (loopfd < 0)
-		goto out;
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.fd = imgfd;
-	call = "LOOP_CONFIGURE";
-	if (ioctl(loopfd, LOOP_CONFIGURE, &cfg)) {
-		/* Before 5.8 there was only LOOP_SET_FD. */
-		if (errno != EINVAL && errno != ENOTTY)
-			goto out;
-		call = "LOOP_SET_FD";
-		if (ioctl(loopfd, LOOP_SET_FD, imgfd))
-			goto out;
-	}
-	call = NULL;
-out:
-	if (loopfd >= 0)
-		close(loopfd);	/* the mount keeps the loop device bound */
-	if (ctl >= 0)
-		close(ctl);
-	if (imgfd >= 0)
-		close(imgfd);
-	return call;
-}
-
-/* The virtio-blk disk whose serial is serial: /dev/vdX in dev. 0, or -1. */
-static int find_disk(const char *serial, char *dev, size_t len)
-{
-	DIR *d = opendir("/sys/block");
-	struct dirent *e;
-	int found = 0;
-
-	if (!d)
-		return -1;
-	while (!found && (e = readdir(d))) {
-		char path[300], got[64] = "";
-		FILE *f;
-
-		if (strncmp(e->d_name, "vd", 2))
-			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/serial", e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(got, sizeof(got), f))
-			got[strcspn(got, "\n")] = '\0';
-		fclose(f);
-		if (!strcmp(got, serial)) {
-			snprintf(dev, len, "/dev/%.20s", e->d_name);
-			found = 1;
-		}
-	}
-	closedir(d);
-	errno = found ? 0 : ENODEV;
-	return found ? 0 : -1;
-}
-
-/*
- * Mount fs on its dir (its image on a loop device, or its disk), unless an
- * earlier case already did: cases run in any order, each in a fresh child.
- * 0, or -1 with the outcome set to ERROR.
- */
-static int mount_fs(struct outcome *o, const struct fs *fs)
-{
-	char dev[32], call[64];
-	const char *failed;
-
-	if (mounted(fs->dir))
-		return 0;
-	mkdir(fs->dir, 0755);
-	if (fs->image) {
-		failed = attach_loop(fs->image, dev, sizeof(dev));
-		if (failed) {
-			outcome_set(o, "ERROR",
-				    "%s: errno %d %s: is CONFIG_BLK_DEV_LOOP built in, is %s in the initramfs?",
-				    failed, errno, errno_name(errno), fs->image);
-			return -1;
-		}
-	} else if (find_disk(fs->serial, dev, sizeof(dev))) {
-		outcome_set(o, "ERROR",
-			    "no disk with serial %s in /sys/block: is its image (FS_IMAGES) attached, and CONFIG_VIRTIO_BLK built in?",
-			    fs->serial);
-		return -1;
-	}
-	snprintf(call, sizeof(call), "mount %s %s", fs->type, dev);
-	/* EBUSY: a case started beside this one mounted it first */
-	if (mount(dev, fs->dir, fs->type, fs->readonly ? MS_RDONLY : 0, NULL) &&
-	    !(errno == EBUSY && mounted(fs->dir))) {
-		outcome_set(o, "ERROR",
-			    "%s: errno %d %s: is its driver built in (patches/config/flavour-filesystems.config)?",
-			    call, errno, errno_name(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Make the next stat read what the filesystem stored, not the inode the
- * kernel keeps: write it out and evict it (dentries and inodes). Says in
- * note when it could not.
- */
-static void evict_inodes(const char *dir, char *note, size_t len)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok = 0;
-
-	if (fd >= 0) {
-		ok = !syncfs(fd);
-		close(fd);
-	}
-	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
-	ok = ok && fd >= 0 && write(fd, "2\n", 2) == 2;
-	if (fd >= 0)
-		close(fd);
-	if (!ok)
-		snprintf(note + strlen(note), len - strlen(note),
-			 "; read from the inode cache (syncfs or drop_caches: errno %d %s)",
-			 errno, errno_name(errno));
-}
-
-/*
- * The kernel's mount-time warning about dir ("ext4 filesystem being mounted
- * at DIR supports timestamps until 2038-01-19 (0x7fffffff)"), shortened into
- * note, or "". It is printed once per superblock, maybe by an earlier case:
- * a fresh open of /dev/kmsg reads the whole buffer from its oldest record.
- */
-static void kmsg_ts_warning(const char *dir, char *note, size_t len)
-{
-	char rec[8192], want[96];
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	ssize_t n;
-
-	note[0] = '\0';
-	if (fd < 0)
-		return;
-	snprintf(want, sizeof(want), " at %s supports timestamps until ", dir);
-	for (;;) {
-		char *msg, *at, *end;
-
-		n = read(fd, rec, sizeof(rec) - 1);
-		if (n < 0 && (errno == EINTR || errno == EPIPE))
-			continue;	/* EPIPE: records overwritten meanwhile */
-		if (n <= 0)
-			break;		/* EAGAIN: the end of the buffer */
-		rec[n] = '\0';
-		msg = strchr(rec, ';');
-		at = strstr(rec, want);
-		if (!msg || !at)
-			continue;
-		end = strchr(at, '\n');
-		if (end)
-			*end = '\0';
-		/* "kernel: ext4 supports timestamps until ..." */
-		snprintf(note, len, "; kernel: %.*s%s",
-			 (int)strcspn(msg + 1, " "), msg + 1,
-			 at + strlen(" at ") + strlen(dir));
-	}
-	close(fd);
 }
 
 /* One readback: what a stat call said the mtime (and atime) is. */
@@ -595,15 +381,15 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	const char *call;
 	int fd, err;
 
-	if (fs->type && !lab->can_mount) {
+	if (fs->disk.type && !lab->can_mount) {
 		outcome_set(o, "SKIP", "the %s image needs a loop device and a mount: only in a lab guest, never on the host",
-			    fs->type);
+			    fs->disk.type);
 		return;
 	}
-	if (fs->type) {
-		if (mount_fs(o, fs))
+	if (fs->disk.type) {
+		if (disk_mount(o, &fs->disk))
 			return;
-		kmsg_ts_warning(fs->dir, note, sizeof(note));
+		disk_ts_warning(fs->disk.dir, note, sizeof(note));
 	}
 	if (how == READ) {
 		/* fs-image.sh named the file by its time */
@@ -629,8 +415,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		}
 		close(fd);
 		done = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC;
-		if (fs->type)
-			evict_inodes(fs->dir, note, sizeof(note));
+		if (fs->disk.type)
+			disk_evict(fs->disk.dir, note, sizeof(note));
 		/* the time meant: the second it was made in, as the fs keeps it */
 		read_statx(&probe, path, 1);
 		t = probe.mtime >= kept(made, fs->mtime_gran) && probe.mtime <= done ?
@@ -659,8 +445,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		outcome_append(o, " for tv_sec %lld%s", (long long)passed, note);
 		return;
 	}
-	if (fs->type)
-		evict_inodes(fs->dir, note, sizeof(note));
+	if (fs->disk.type)
+		disk_evict(fs->disk.dir, note, sizeof(note));
 	outcome_set(o, "PASS", "%s tv_sec %lld ok", call, (long long)passed);
 	read_back(o, kind, how, fs, path, t, passed);
 	outcome_append(o, "%s", note);

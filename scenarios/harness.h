@@ -55,7 +55,8 @@
  * harness/child.h (the one fork/pipe/deadline runner), harness/mode.h (a
  * lab guest, or this host under libfaketime: chosen once), harness/cases.h
  * (the case table runner and TAP), harness/raw.h (the raw cells' syscalls),
- * harness/loopback.h (lo up and 127.0.0.1 bindable).
+ * harness/loopback.h (lo up and 127.0.0.1 bindable); and, included by the
+ * files family alone, harness/disks.h (a loop image or a disk, mounted).
  */
 #ifndef Y2038_HARNESS_H
 #define Y2038_HARNESS_H
