@@ -235,20 +235,12 @@ static int set_times(enum abi_kind kind, enum how how, const char *path,
 			return futimens(fd, ts) ? errno : 0;
 		return utimensat(AT_FDCWD, path, ts, 0) ? errno : 0;
 	} else {
-#if Y2038_TIME64_BUILD
-		struct kts64 ts[2] = { { t, 0 }, { t, 0 } };
+		/* This build's width: utimensat_time32 keeps t's low 32 bits. */
+		raw_ts ts[2] = { { as_time_t(t), 0 }, { as_time_t(t), 0 } };
 
-		*call = "syscall utimensat_time64";
-		return -raw64_call(__NR_utimensat_time64, dfd, (long)name,
-				   (long)ts, 0, 0);
-#else
-		/* utimensat_time32: old_timespec32, the low 32 bits of t. */
-		int32_t sec = as_time_t(t);
-		struct old_ts32 ts[2] = { { sec, 0 }, { sec, 0 } };
-
-		*call = "syscall utimensat";
-		return syscall(__NR_utimensat, dfd, name, ts, 0) ? errno : 0;
-#endif
+		*call = RAW_NAME(utimensat, utimensat_time64);
+		return syscall(RAW_NR(utimensat, utimensat_time64), dfd, name, ts, 0) ?
+		       errno : 0;
 	}
 }
 
@@ -365,10 +357,21 @@ static void read_back(struct outcome *o, enum abi_kind kind, enum how how,
 	judge_times(o, fs, t, passed, read32, how, &main_rb, &stat_rb);
 }
 
+/* A case's argument: its filesystem, how it sets and reads a time, the time. */
+struct file_point {
+	const struct fs *fs;
+	enum how how;
+	int64_t t;
+};
+
 /* The case body: set the file's times to t, read them back, judge. */
-static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
-		      const struct fs *fs, int64_t t)
+static void file_case(struct outcome *o, const struct y2038_case *c)
 {
+	const struct file_point *point = c->arg;
+	const struct fs *fs = point->fs;
+	enum abi_kind kind = c->kind;
+	enum how how = point->how;
+	int64_t t = point->t;
 	/* Y2038_SET_PAST's start: where every case sets the file's time. */
 	const struct kts64 start = kts64_from_ns(Y2038_LAST_SEC * NSEC_PER_SEC +
 						 500 * NSEC_PER_MSEC);
@@ -455,8 +458,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 /*
  * Every case: a filesystem, a point in time (the case's name is fs_point),
  * how it is set and read, the time, and the phase (set: from 03:14:07.5;
- * after: the clock ticked over the overflow). The harness's run() takes only
- * the outcome, so each case gets a one-line wrapper per ABI kind.
+ * after: the clock ticked over the overflow); each a LIBC and a RAW row of
+ * file_case over the same struct file_point.
  */
 #if !Y2038_FILES_ON_DISKS
 #define FILE_CASES(X) \
@@ -515,17 +518,11 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 #define PHASE_set	Y2038_SET_PAST
 #define PHASE_after	Y2038_AFTER
 
-#define WRAPPERS(fs, point, how, t, phase) \
-	static void libc_##fs##_##point(struct outcome *o) \
-	{ file_case(o, LIBC, how, &fs_##fs, t); } \
-	static void raw_##fs##_##point(struct outcome *o) \
-	{ file_case(o, RAW, how, &fs_##fs, t); }
-FILE_CASES(WRAPPERS)
-
-#define LIBC_CASE(fs, point, how, t, phase) \
-	{ #fs "_" #point, LIBC, PHASE_##phase, .run = libc_##fs##_##point },
-#define RAW_CASE(fs, point, how, t, phase) \
-	{ #fs "_" #point, RAW, PHASE_##phase, .run = raw_##fs##_##point },
+#define FILE_CASE(kind, fs, point, how, t, phase) \
+	{ #fs "_" #point, kind, PHASE_##phase, .run_arg = file_case, \
+	  .arg = &(const struct file_point){ &fs_##fs, how, t } },
+#define LIBC_CASE(fs, point, how, t, phase)	FILE_CASE(LIBC, fs, point, how, t, phase)
+#define RAW_CASE(fs, point, how, t, phase)	FILE_CASE(RAW, fs, point, how, t, phase)
 
 static const struct y2038_case cases[] = {
 	FILE_CASES(LIBC_CASE)
