@@ -94,30 +94,46 @@ static const struct fs fs_ext4_128 = {
 	.disk = { .type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img" },
 	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
 };
-#if Y2038_FILES_ON_DISKS
 /*
- * The disks: NAME is the disk's serial (fs-image.sh's name) and its mount
- * point /mnt/NAME; then its mount type, and the limits its fill_super()
- * sets (the expectations name the lines); then what else it keeps.
+ * The filesystems devices ship, for the filesystems boots: one line each,
+ * the one list of them. make reads each NAME from here (FS_IMAGES in
+ * host-tools/initramfs/initramfs.mk), makes its image with
+ * host-tools/initramfs/fs-image.sh NAME and attaches it as a disk whose
+ * serial is NAME; the guest mounts it on /mnt/NAME with its mount TYPE.
+ *
+ *   DISK(id, "NAME", "TYPE", RW or RO, s_time_min, s_time_max, what else it keeps)
+ *
+ * The limits are those its fill_super() sets (the expectations name the
+ * lines). An RW image is made empty and the cases set its files' times
+ * (DISK_CASES); an RO one is made on the host with a file at each time,
+ * which the cases read back (READ_CASES).
  */
-#define DISK_FS(id, name, fstype, min, max, ...) \
-	static const struct fs fs_##id = { .disk = { .type = fstype, .dir = "/mnt/" name, \
-		.serial = name }, .time_min = min, .time_max = max, __VA_ARGS__ }
-/* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT
- * atime in 2 s (exfat_truncate_atime), in local time: UTC here. */
-DISK_FS(vfat, "vfat", "vfat", 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400);
-DISK_FS(exfat, "exfat", "exfat", 315532800, T_2107 + 1, .atime_gran = 2);
-/* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */
-DISK_FS(ext2, "ext2", "ext2", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
-DISK_FS(xfs, "xfs", "xfs", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
-DISK_FS(xfs_bigtime, "xfs-bigtime", "xfs", -Y2038_LAST_SEC - 1, T_2486MAX);
-/* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */
-DISK_FS(btrfs, "btrfs", "btrfs", INT64_MIN, INT64_MAX);
-DISK_FS(f2fs, "f2fs", "f2fs", INT64_MIN, INT64_MAX);
-DISK_FS(squashfs, "squashfs", "squashfs", 0, UINT32_MAX, .disk.readonly = 1);
-/* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits
- * add 13 hours of zone offset each way) */
-DISK_FS(iso9660, "iso9660", "iso9660", -2208988800LL, 5869583999LL, .disk.readonly = 1);
+#define DISKS(DISK) \
+	/* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT */ \
+	/* atime in 2 s (exfat_truncate_atime), in local time: UTC here */ \
+	DISK(vfat, "vfat", "vfat", RW, 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400) \
+	DISK(exfat, "exfat", "exfat", RW, 315532800, T_2107 + 1, .atime_gran = 2) \
+	/* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */ \
+	DISK(ext2, "ext2", "ext2", RW, -Y2038_LAST_SEC - 1, Y2038_LAST_SEC) \
+	DISK(xfs, "xfs", "xfs", RW, -Y2038_LAST_SEC - 1, Y2038_LAST_SEC) \
+	DISK(xfs_bigtime, "xfs-bigtime", "xfs", RW, -Y2038_LAST_SEC - 1, T_2486MAX) \
+	/* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */ \
+	DISK(btrfs, "btrfs", "btrfs", RW, INT64_MIN, INT64_MAX) \
+	DISK(f2fs, "f2fs", "f2fs", RW, INT64_MIN, INT64_MAX) \
+	DISK(squashfs, "squashfs", "squashfs", RO, 0, UINT32_MAX) \
+	/* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits */ \
+	/* add 13 hours of zone offset each way) */ \
+	DISK(iso9660, "iso9660", "iso9660", RO, -2208988800LL, 5869583999LL)
+
+#if Y2038_FILES_ON_DISKS
+#define READONLY_RW	0
+#define READONLY_RO	1
+#define DISK_FS(id, name, fstype, rw, min, max, ...) \
+	static const struct fs fs_##id = { \
+		.disk = { .type = fstype, .dir = "/mnt/" name, .serial = name, \
+			  .readonly = READONLY_##rw }, \
+		.time_min = min, .time_max = max, __VA_ARGS__ };
+DISKS(DISK_FS)
 #endif
 
 /* How a case sets the time, and what it reads it back with. */
@@ -474,15 +490,12 @@ static void file_case(struct outcome *o, const struct y2038_case *c)
 	DISK_CASES(X, tmpfs) \
 	DISK_CASES(X, ext4_256) \
 	DISK_CASES(X, ext4_128) \
-	DISK_CASES(X, vfat) \
-	DISK_CASES(X, exfat) \
-	DISK_CASES(X, ext2) \
-	DISK_CASES(X, xfs) \
-	DISK_CASES(X, xfs_bigtime) \
-	DISK_CASES(X, btrfs) \
-	DISK_CASES(X, f2fs) \
-	READ_CASES(X, squashfs) \
-	READ_CASES(X, iso9660)
+	DISKS(X##_ON_DISK)
+/* A disk's cases, X LIBC_CASE or RAW_CASE: DISK_CASES, READ_CASES if RO. */
+#define LIBC_CASE_ON_DISK(id, name, type, rw, ...)	CASES_##rw(LIBC_CASE, id)
+#define RAW_CASE_ON_DISK(id, name, type, rw, ...)	CASES_##rw(RAW_CASE, id)
+#define CASES_RW	DISK_CASES
+#define CASES_RO	READ_CASES
 #endif
 /* The times every filesystem gets, HOW at PHASE: the matrix's... */
 #define MATRIX_POINTS(X, fs, how, phase) \
