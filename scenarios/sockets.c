@@ -143,13 +143,14 @@ struct sock_opt {
 };
 #define SOCK_OPT(name, val)	{ #name, name, RAW_PICK(name##_OLD, name##_NEW), val }
 
-/* The constant a case's row uses, and the plain name to show (RAW: NULL). */
-static unsigned long row_opt(const struct y2038_case *c, const char **plain)
+/* The constant a case's row uses, and in name how its details name it (label). */
+static unsigned long row_opt(const struct y2038_case *c, char *name, size_t len)
 {
 	const struct sock_opt *opt = c->arg;
+	unsigned long num = c->kind == RAW ? opt->raw : opt->libc;
 
-	*plain = c->kind == RAW ? NULL : opt->plain;
-	return c->kind == RAW ? opt->raw : opt->libc;
+	label(name, len, c->kind == RAW ? NULL : opt->plain, num);
+	return num;
 }
 
 /* The calls under test: glibc's, or the direct syscall. */
@@ -308,14 +309,13 @@ static void wait_until_stamped(int raw, int fd, const struct sockaddr_in *addr,
 
 static void run_tstamp(struct outcome *o, const struct y2038_case *c)
 {
-	const char *plain;
-	int raw = c->kind == RAW, opt = row_opt(c, &plain);
+	char data[16], name[48], call[96], seen[64] = "";
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
 	int val = ((const struct sock_opt *)c->arg)->val;
 	union {
 		struct cmsghdr align;
 		char buf[512];
 	} ctl;
-	char data[16], name[48], call[96], seen[64] = "";
 	struct iovec iov = { data, sizeof(data) };
 	struct msghdr msg = {
 		.msg_iov = &iov, .msg_iovlen = 1,
@@ -328,7 +328,6 @@ static void run_tstamp(struct outcome *o, const struct y2038_case *c)
 	int fd, err;
 	ssize_t n;
 
-	label(name, sizeof(name), plain, opt);
 	fd = udp_self(o, &addr);
 	if (fd < 0)
 		return;
@@ -398,19 +397,17 @@ static size_t overrun(const unsigned char *buf, size_t size)
  */
 static void run_siocgstamp(struct outcome *o, const struct y2038_case *c)
 {
-	const char *plain;
+	char name[48], call[96];
 	int raw = c->kind == RAW;
-	unsigned long req = row_opt(c, &plain);
+	unsigned long req = row_opt(c, name, sizeof(name));
 	unsigned char buf[READBACK_SIZE];
 	size_t size = LAYOUT_SIZE(is_new(req)), far;
 	struct sockaddr_in addr;
-	char name[48], call[96];
 	struct old_pair old;
 	struct new_pair new;
 	int64_t lo, hi;
 	int fd, err;
 
-	label(name, sizeof(name), plain, req);
 	snprintf(call, sizeof(call), "%sioctl %s", raw ? "syscall " : "", name);
 	fd = udp_self(o, &addr);
 	if (fd < 0)
@@ -490,34 +487,50 @@ static void judge_timeout(struct outcome *o, const char *call, int64_t got,
 }
 
 /*
+ * A UDP socket with the timeout option opt (named name) set to WAIT_NS, in
+ * the layout opt names, *size bytes. The fd, or -1 with o set: an ERROR
+ * if there is no socket, the errno if setsockopt failed.
+ */
+static int timeout_socket(struct outcome *o, int raw, int opt, const char *name,
+			  socklen_t *size)
+{
+	unsigned char buf[READBACK_SIZE];
+	char call[96];
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), err;
+
+	if (fd < 0) {
+		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
+		return -1;
+	}
+	*size = timeout_pack(buf, opt, WAIT_NS);
+	err = do_setsockopt(raw, fd, opt, buf, *size);
+	if (err) {
+		snprintf(call, sizeof(call), "%ssetsockopt %s",
+			 raw ? "syscall " : "", name);
+		outcome_errno(o, call, err);
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/*
  * Set a 100 ms timeout at 03:14:07.95, then read it back at 03:14:08.05:
  * it is kept in jiffies, so the rollover should not touch it.
  */
 static void run_timeo(struct outcome *o, const struct y2038_case *c)
 {
-	const char *plain;
-	int raw = c->kind == RAW, opt = row_opt(c, &plain);
+	char name[48], call[96];
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
 	unsigned char buf[READBACK_SIZE];
 	socklen_t size, len;
 	struct kts64 pause = kts64_from_ns(Y2038_ACROSS_WAIT_NS);
-	char name[48], call[96];
 	int fd, err;
 	size_t far;
 
-	label(name, sizeof(name), plain, opt);
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
-	if (fd < 0) {
-		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
+	fd = timeout_socket(o, raw, opt, name, &size);
+	if (fd < 0)
 		return;
-	}
-	size = timeout_pack(buf, opt, WAIT_NS);
-	err = do_setsockopt(raw, fd, opt, buf, size);
-	if (err) {
-		snprintf(call, sizeof(call), "%ssetsockopt %s",
-			 raw ? "syscall " : "", name);
-		outcome_errno(o, call, err);
-		goto out;
-	}
 	while (raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &pause) == -EINTR)
 		;
 	snprintf(call, sizeof(call), "%sgetsockopt %s", raw ? "syscall " : "",
@@ -534,7 +547,6 @@ static void run_timeo(struct outcome *o, const struct y2038_case *c)
 			    (unsigned int)size);
 	else
 		judge_timeout(o, call, timeout_unpack(buf, opt), WAIT_NS);
-out:
 	close(fd);
 }
 
@@ -550,29 +562,19 @@ static void watchdog(int sig)
  */
 static void run_rcvtimeo_wait(struct outcome *o, const struct y2038_case *c)
 {
-	const char *plain;
-	int raw = c->kind == RAW, opt = row_opt(c, &plain);
+	char name[48], call[96];
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
 	struct sigaction sa = { .sa_handler = watchdog };
 	struct itimerval itv = { .it_value = { WATCHDOG_S, 0 } };
 	unsigned char buf[READBACK_SIZE];
-	char name[48], call[96];
 	int64_t t0, took;
+	socklen_t size;
 	int fd, err;
 	ssize_t n;
 
-	label(name, sizeof(name), plain, opt);
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
-	if (fd < 0) {
-		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
+	fd = timeout_socket(o, raw, opt, name, &size);
+	if (fd < 0)
 		return;
-	}
-	err = do_setsockopt(raw, fd, opt, buf, timeout_pack(buf, opt, WAIT_NS));
-	if (err) {
-		snprintf(call, sizeof(call), "%ssetsockopt %s",
-			 raw ? "syscall " : "", name);
-		outcome_errno(o, call, err);
-		goto out;
-	}
 	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &itv, NULL)) {
 		outcome_setup_failed(o, "sigaction/setitimer (watchdog)", NULL, errno);
 		goto out;
