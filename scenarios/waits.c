@@ -545,14 +545,11 @@ static void libc_semtimedop(struct outcome *o)
 {
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
 	struct timespec ts = { 0, WAIT_NS };
-	int id = new_sem(o), ret;
-	int64_t t0;
+	int id = new_sem(o);
 
 	if (id < 0)
 		return;
-	t0 = wait_begin();
-	ret = semtimedop(id, &op, 1, &ts);
-	judge_expiry(o, "semtimedop", ret, errno, EAGAIN, t0);
+	WAIT_FOR(o, "semtimedop", semtimedop(id, &op, 1, &ts), EAGAIN);
 	semctl(id, 0, IPC_RMID);
 }
 
@@ -578,17 +575,12 @@ static void raw_semtimedop(struct outcome *o)
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
 	raw_ts ts = raw_rel(WAIT_NS);
 	int id = new_sem(o);
-	int64_t t0;
-	long ret;
 
 	if (id < 0)
 		return;
-	t0 = wait_begin();
-	if (raw_semtimedop_call.ipc)
-		ret = syscall(raw_semtimedop_call.nr, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts);
-	else
-		ret = syscall(raw_semtimedop_call.nr, id, &op, 1, &ts);
-	judge_expiry(o, raw_semtimedop_call.name, ret, errno, EAGAIN, t0);
+	WAIT_FOR(o, raw_semtimedop_call.name, raw_semtimedop_call.ipc ?
+		 syscall(raw_semtimedop_call.nr, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts) :
+		 syscall(raw_semtimedop_call.nr, id, &op, 1, &ts), EAGAIN);
 	semctl(id, 0, IPC_RMID);
 }
 
@@ -611,16 +603,12 @@ static void raw_aio(struct outcome *o, const struct y2038_case *c)
 	struct io_event ev;
 	aio_context_t ctx = 0;
 	raw_ts ts = raw_rel(WAIT_NS);
-	int64_t t0;
-	long ret;
 
 	if (syscall(__NR_io_setup, 1, &ctx)) {
 		outcome_setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
 		return;
 	}
-	t0 = wait_begin();
-	ret = syscall(call->nr, ctx, 1, 1, &ev, &ts, NULL);
-	judge_expiry(o, call->name, ret, errno, 0, t0);
+	WAIT_FOR(o, call->name, syscall(call->nr, ctx, 1, 1, &ev, &ts, NULL), 0);
 	syscall(__NR_io_destroy, ctx);
 }
 
