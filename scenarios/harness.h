@@ -42,10 +42,11 @@
  * and computes deadlines the way programs do: TS_ADVANCE, TV_SEC_ADD,
  * libc_deadline() and raw_deadline() (a 32-bit tv_sec wraps to 1901). The
  * raw syscall of this build's width is RAW_NR(old, new) and its name for a
- * detail RAW_NAME(old, new), its timespec raw_ts. What differs between
- * builds (a syscall, a layout, a constant) is chosen once, at file scope:
- * RAW_PICK(old, new), an argument or a function defined under #if, or #if
- * around a table's rows; never #if inside a body. The harness's own clock work uses the raw
+ * detail RAW_NAME(old, new), its timespec raw_ts; a struct raw_call holds
+ * both as a row's argument. What differs between builds (a syscall, a
+ * layout, a constant) is chosen once, at file scope: RAW_PICK(old, new),
+ * an argument or a function defined under #if, or #if around a table's
+ * rows; never #if inside a body. The harness's own clock work uses the raw
  * time64 syscalls only (clock_ns, wait_readable, raw64_*), so it works
  * whatever COMPAT_32BIT_TIME is and whichever time_t the scenario was
  * built with.
