@@ -59,46 +59,50 @@ static int read_libc_gettimeofday(int64_t *sec)
 	return 0;
 }
 
-/* Judge one reading, bracketed between two raw time64 readings. */
-static void judge_reader(struct outcome *o, const char *call,
-			 int (*read)(int64_t *sec))
+/* A reader as a row's argument: the call its detail names, and the reader. */
+struct reader {
+	const char *call;
+	int (*read)(int64_t *sec);
+};
+
+/* Judge one reading of the row's reader, bracketed between two raw time64 readings. */
+static void judge_reader(struct outcome *o, const struct y2038_case *c)
 {
+	const struct reader *r = c->arg;
 	int64_t lo, hi, sec = 0;
 	int err;
 
-	READ_BETWEEN(lo, hi, err = read(&sec));
+	READ_BETWEEN(lo, hi, err = r->read(&sec));
 	if (err)
-		outcome_errno(o, call, err);
+		outcome_errno(o, r->call, err);
 	else
-		judge_reading(o, call, sec, lo, hi);
+		judge_reading(o, r->call, sec, lo, hi);
 }
 
-/* A case that judges one reader: its function, the call it names, the reader. */
-#define READER_CASE(fn, call, reader) \
-	static void fn(struct outcome *o) { judge_reader(o, call, reader); }
+/* A row that judges one reader: the call it names, the reader. */
+#define READER(call, fn) \
+	.run_arg = judge_reader, .arg = &(const struct reader){ call, fn }
 
-READER_CASE(libc_time, "time", read_libc_time)
-READER_CASE(libc_clock_gettime, "clock_gettime", read_libc_clock_gettime)
-READER_CASE(libc_gettimeofday, "gettimeofday", read_libc_gettimeofday)
-
-#if Y2038_TIME64_BUILD
-/* raw64: the one time64 syscall that replaces all three readers. */
-static int read_raw_clock_gettime64(int64_t *sec)
+/* raw: the clock_gettime of this build's width. */
+static int read_raw_clock_gettime(int64_t *sec)
 {
-	struct kts64 ts;
-	int ret = raw64_clock_gettime(CLOCK_REALTIME, &ts);
+	raw_ts ts;
 
-	if (ret)
-		return -ret;
+	if (syscall(RAW_NR_CLOCK_GETTIME, CLOCK_REALTIME, &ts))
+		return errno;
 	*sec = ts.tv_sec;
 	return 0;
 }
 
-READER_CASE(raw_time, "syscall clock_gettime64 (for time)", read_raw_clock_gettime64)
-READER_CASE(raw_gettimeofday, "syscall clock_gettime64 (for gettimeofday)", read_raw_clock_gettime64)
-READER_CASE(raw_clock_gettime, "syscall clock_gettime64", read_raw_clock_gettime64)
+/*
+ * time() and gettimeofday() have no time64 twin: in a time64 build their raw
+ * cells read clock_gettime64, what a time64 libc uses instead; in a legacy
+ * one, the old syscalls with the kernel's 32-bit layouts.
+ */
+#if Y2038_TIME64_BUILD
+#define RAW_READ_TIME		READER("syscall clock_gettime64 (for time)", read_raw_clock_gettime)
+#define RAW_READ_GETTIMEOFDAY	READER("syscall clock_gettime64 (for gettimeofday)", read_raw_clock_gettime)
 #else
-/* raw32: the old syscalls, with the kernel's 32-bit layouts. */
 #ifdef __NR_time
 static int read_raw_time(int64_t *sec)
 {
@@ -109,6 +113,9 @@ static int read_raw_time(int64_t *sec)
 	*sec = (int32_t)ret;
 	return 0;
 }
+#define RAW_READ_TIME		READER("syscall time", read_raw_time)
+#else
+#define RAW_READ_TIME		Y2038_SKIP("this ABI has no time syscall (ARM EABI never had one)")
 #endif
 
 static int read_raw_gettimeofday(int64_t *sec)
@@ -120,30 +127,8 @@ static int read_raw_gettimeofday(int64_t *sec)
 	*sec = tv.tv_sec;
 	return 0;
 }
-
-static int read_raw_clock_gettime(int64_t *sec)
-{
-	struct old_ts32 ts;
-
-	if (syscall(__NR_clock_gettime, CLOCK_REALTIME, &ts))
-		return errno;
-	*sec = ts.tv_sec;
-	return 0;
-}
-
-static void raw_time(struct outcome *o)
-{
-#ifdef __NR_time
-	judge_reader(o, "syscall time", read_raw_time);
-#else
-	outcome_set(o, "SKIP", "this ABI has no time syscall (ARM EABI never had one)");
+#define RAW_READ_GETTIMEOFDAY	READER("syscall gettimeofday", read_raw_gettimeofday)
 #endif
-}
-
-READER_CASE(raw_gettimeofday, "syscall gettimeofday", read_raw_gettimeofday)
-READER_CASE(raw_clock_gettime, "syscall clock_gettime", read_raw_clock_gettime)
-#endif
-
 
 static void libc_clock_nanosleep_abs(struct outcome *o)
 {
@@ -211,16 +196,10 @@ static void libc_clock_getres(struct outcome *o)
 
 static void raw_clock_getres(struct outcome *o)
 {
-#if Y2038_TIME64_BUILD
-	struct kts64 res;
-	int err = -raw64_call(__NR_clock_getres_time64, CLOCK_REALTIME,
-			      (long)&res, 0, 0, 0);
-	const char *call = "syscall clock_getres_time64";
-#else
-	struct old_ts32 res;
-	int err = syscall(__NR_clock_getres, CLOCK_REALTIME, &res) ? errno : 0;
-	const char *call = "syscall clock_getres";
-#endif
+	raw_ts res;
+	int err = syscall(RAW_NR(clock_getres, clock_getres_time64), CLOCK_REALTIME,
+			  &res) ? errno : 0;
+	const char *call = RAW_NAME(clock_getres, clock_getres_time64);
 
 	if (err)
 		outcome_errno(o, call, err);
@@ -276,41 +255,38 @@ static void libc_clock_adjtime(struct outcome *o)
 		judge_reading(o, "clock_adjtime time", tx.time.tv_sec, lo, hi);
 }
 
-/* raw: adjtimex (124 on i386) or clock_adjtime (343); both are clock_adjtime64 in time64. */
-static void raw_adjtime(struct outcome *o, int use_adjtimex)
+/*
+ * raw: adjtimex (124 on i386) or clock_adjtime (343), with the old layout;
+ * both are clock_adjtime64 in time64. The row's raw_call says which.
+ */
+typedef RAW_PICK(struct old_timex32_head, struct kernel_timex64_head) raw_timex_head;
+
+static void raw_adjtime(struct outcome *o, const struct y2038_case *c)
 {
+	const struct raw_call *call = c->arg;
+	raw_timex_head tx = { .modes = 0 };
 	int64_t lo, hi;
-	int ret, err;
-#if Y2038_TIME64_BUILD
-	struct kernel_timex64_head tx = { .modes = 0 };
-	const char *call = use_adjtimex ? "syscall clock_adjtime64 (for adjtimex)" :
-					  "syscall clock_adjtime64";
+	long ret;
+	int err;
 
-	READ_BETWEEN(lo, hi, ret = raw64_call(__NR_clock_adjtime64, CLOCK_REALTIME,
-					      (long)&tx, 0, 0, 0); err = -ret);
-#else
-	struct old_timex32_head tx = { .modes = 0 };
-	const char *call = use_adjtimex ? "syscall adjtimex" : "syscall clock_adjtime";
-
-	READ_BETWEEN(lo, hi, ret = use_adjtimex ? syscall(__NR_adjtimex, &tx) :
-			     syscall(__NR_clock_adjtime, CLOCK_REALTIME, &tx);
+	READ_BETWEEN(lo, hi, ret = call->clk == RAW_NO_CLOCK ? syscall(call->nr, &tx) :
+			     syscall(call->nr, call->clk, &tx);
 		     err = errno);
-#endif
 	if (ret < 0)
-		outcome_errno(o, call, err);
+		outcome_errno(o, call->name, err);
 	else
-		judge_reading(o, call, tx.time.tv_sec, lo, hi);
+		judge_reading(o, call->name, tx.time.tv_sec, lo, hi);
 }
 
-static void raw_adjtimex(struct outcome *o)
-{
-	raw_adjtime(o, 1);
-}
+static const struct raw_call raw_adjtimex = {
+	RAW_PICK("syscall adjtimex", "syscall clock_adjtime64 (for adjtimex)"),
+	RAW_NR(adjtimex, clock_adjtime64), RAW_PICK(RAW_NO_CLOCK, CLOCK_REALTIME),
+};
 
-static void raw_clock_adjtime(struct outcome *o)
-{
-	raw_adjtime(o, 0);
-}
+static const struct raw_call raw_clock_adjtime = {
+	RAW_NAME(clock_adjtime, clock_adjtime64), RAW_NR(clock_adjtime, clock_adjtime64),
+	CLOCK_REALTIME,
+};
 
 /*
  * Setting the clock to 03:14:17, ten seconds past the overflow, as a program
@@ -358,37 +334,38 @@ static void libc_settimeofday(struct outcome *o)
 	judge_set(o, "settimeofday", settimeofday(&tv, NULL) ? errno : 0, target);
 }
 
-/* raw: clock_settime (264 on i386) / settimeofday (79); time64: clock_settime64. */
-static void raw_settime(struct outcome *o, int use_settimeofday)
+/*
+ * raw: clock_settime (264 on i386), or settimeofday (79) with a timeval of
+ * the same seconds; both are clock_settime64 in time64. The row's raw_call
+ * says which (settimeofday takes no clock id).
+ */
+static void raw_settime(struct outcome *o, const struct y2038_case *c)
 {
+	const struct raw_call *call = c->arg;
 	int64_t now = clock_ns(CLOCK_REALTIME), target = now / NSEC_PER_SEC + SET_AHEAD_S;
+	raw_ts ts = { now / NSEC_PER_SEC, now % NSEC_PER_SEC };
+	struct old_tv32 tv;
 	int err;
-#if Y2038_TIME64_BUILD
-	struct kts64 ts = kts64_from_ns(now + SET_AHEAD_S * NSEC_PER_SEC);
-	const char *call = use_settimeofday ? "syscall clock_settime64 (for settimeofday)" :
-					      "syscall clock_settime64";
 
-	err = -raw64_clock_settime(CLOCK_REALTIME, &ts);
-#else
-	struct old_ts32 ts = { add_wrapping32(now / NSEC_PER_SEC, SET_AHEAD_S), 0 };
-	struct old_tv32 tv = { ts.tv_sec, 0 };
-	const char *call = use_settimeofday ? "syscall settimeofday" : "syscall clock_settime";
-
-	err = (use_settimeofday ? syscall(__NR_settimeofday, &tv, NULL) :
-	       syscall(__NR_clock_settime, CLOCK_REALTIME, &ts)) ? errno : 0;
-#endif
-	judge_set(o, call, err, target);
+	TV_SEC_ADD(ts.tv_sec, SET_AHEAD_S);
+	if (call->clk == RAW_NO_CLOCK) {
+		tv = (struct old_tv32){ ts.tv_sec, ts.tv_nsec / 1000 };
+		err = syscall(call->nr, &tv, NULL) ? errno : 0;
+	} else {
+		err = syscall(call->nr, call->clk, &ts) ? errno : 0;
+	}
+	judge_set(o, call->name, err, target);
 }
 
-static void raw_clock_settime(struct outcome *o)
-{
-	raw_settime(o, 0);
-}
+static const struct raw_call raw_clock_settime = {
+	RAW_NAME(clock_settime, clock_settime64), RAW_NR(clock_settime, clock_settime64),
+	CLOCK_REALTIME,
+};
 
-static void raw_settimeofday(struct outcome *o)
-{
-	raw_settime(o, 1);
-}
+static const struct raw_call raw_settimeofday = {
+	RAW_PICK("syscall settimeofday", "syscall clock_settime64 (for settimeofday)"),
+	RAW_NR(settimeofday, clock_settime64), RAW_PICK(RAW_NO_CLOCK, CLOCK_REALTIME),
+};
 
 /*
  * A relative sleep across the overflow: the epoch should not matter, but
@@ -405,19 +382,18 @@ static void libc_clock_nanosleep_rel(struct outcome *o)
 		   clock_ns(CLOCK_MONOTONIC) - t0);
 }
 
-static void raw_clock_nanosleep_rel(struct outcome *o)
-{
-	raw_sleep_rel(o, __NR_clock_nanosleep, CLOCK_REALTIME, "syscall clock_nanosleep",
-		      "syscall clock_nanosleep_time64", Y2038_ACROSS_WAIT_NS);
-}
+static const struct raw_call raw_clock_nanosleep_rel = {
+	RAW_NAME(clock_nanosleep, clock_nanosleep_time64),
+	RAW_NR(clock_nanosleep, clock_nanosleep_time64), CLOCK_REALTIME,
+};
 
 static const struct y2038_case cases[] = {
-	{ "time", LIBC, Y2038_BEFORE, .run = libc_time },
-	{ "time", LIBC, Y2038_AFTER, .run = libc_time },
-	{ "clock_gettime", LIBC, Y2038_BEFORE, .run = libc_clock_gettime },
-	{ "clock_gettime", LIBC, Y2038_AFTER, .run = libc_clock_gettime },
-	{ "gettimeofday", LIBC, Y2038_BEFORE, .run = libc_gettimeofday },
-	{ "gettimeofday", LIBC, Y2038_AFTER, .run = libc_gettimeofday },
+	{ "time", LIBC, Y2038_BEFORE, READER("time", read_libc_time) },
+	{ "time", LIBC, Y2038_AFTER, READER("time", read_libc_time) },
+	{ "clock_gettime", LIBC, Y2038_BEFORE, READER("clock_gettime", read_libc_clock_gettime) },
+	{ "clock_gettime", LIBC, Y2038_AFTER, READER("clock_gettime", read_libc_clock_gettime) },
+	{ "gettimeofday", LIBC, Y2038_BEFORE, READER("gettimeofday", read_libc_gettimeofday) },
+	{ "gettimeofday", LIBC, Y2038_AFTER, READER("gettimeofday", read_libc_gettimeofday) },
 	{ "clock_getres", LIBC, Y2038_AFTER, .run = libc_clock_getres },
 	{ "adjtimex", LIBC, Y2038_AFTER, .run = libc_adjtimex },
 	{ "clock_adjtime", LIBC, Y2038_AFTER, .run = libc_clock_adjtime },
@@ -425,19 +401,20 @@ static const struct y2038_case cases[] = {
 	{ "settimeofday", LIBC, Y2038_SET_PAST, .run = libc_settimeofday },
 	{ "clock_nanosleep_abs", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_rel },
-	{ "time", RAW, Y2038_BEFORE, .run = raw_time },
-	{ "time", RAW, Y2038_AFTER, .run = raw_time },
-	{ "clock_gettime", RAW, Y2038_BEFORE, .run = raw_clock_gettime },
-	{ "clock_gettime", RAW, Y2038_AFTER, .run = raw_clock_gettime },
-	{ "gettimeofday", RAW, Y2038_BEFORE, .run = raw_gettimeofday },
-	{ "gettimeofday", RAW, Y2038_AFTER, .run = raw_gettimeofday },
+	{ "time", RAW, Y2038_BEFORE, RAW_READ_TIME },
+	{ "time", RAW, Y2038_AFTER, RAW_READ_TIME },
+	{ "clock_gettime", RAW, Y2038_BEFORE, READER(RAW_CLOCK_GETTIME, read_raw_clock_gettime) },
+	{ "clock_gettime", RAW, Y2038_AFTER, READER(RAW_CLOCK_GETTIME, read_raw_clock_gettime) },
+	{ "gettimeofday", RAW, Y2038_BEFORE, RAW_READ_GETTIMEOFDAY },
+	{ "gettimeofday", RAW, Y2038_AFTER, RAW_READ_GETTIMEOFDAY },
 	{ "clock_getres", RAW, Y2038_AFTER, .run = raw_clock_getres },
-	{ "adjtimex", RAW, Y2038_AFTER, .run = raw_adjtimex },
-	{ "clock_adjtime", RAW, Y2038_AFTER, .run = raw_clock_adjtime },
-	{ "clock_settime", RAW, Y2038_SET_PAST, .run = raw_clock_settime },
-	{ "settimeofday", RAW, Y2038_SET_PAST, .run = raw_settimeofday },
+	{ "adjtimex", RAW, Y2038_AFTER, .run_arg = raw_adjtime, .arg = &raw_adjtimex },
+	{ "clock_adjtime", RAW, Y2038_AFTER, .run_arg = raw_adjtime, .arg = &raw_clock_adjtime },
+	{ "clock_settime", RAW, Y2038_SET_PAST, .run_arg = raw_settime, .arg = &raw_clock_settime },
+	{ "settimeofday", RAW, Y2038_SET_PAST, .run_arg = raw_settime, .arg = &raw_settimeofday },
 	{ "clock_nanosleep_abs", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_abs },
-	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_rel },
+	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel,
+	  .arg = &raw_clock_nanosleep_rel },
 };
 
 /* The timeline's readers: this build's libc ones and its raw syscalls. */
@@ -448,15 +425,13 @@ static const struct {
 	{ Y2038_LIBC_ABI, "time", read_libc_time },
 	{ Y2038_LIBC_ABI, "clock_gettime", read_libc_clock_gettime },
 	{ Y2038_LIBC_ABI, "gettimeofday", read_libc_gettimeofday },
-#if Y2038_TIME64_BUILD
-	{ Y2038_RAW_ABI, "clock_gettime64", read_raw_clock_gettime64 },
-#else
+#if !Y2038_TIME64_BUILD
 #ifdef __NR_time
 	{ Y2038_RAW_ABI, "time", read_raw_time },
 #endif
 	{ Y2038_RAW_ABI, "gettimeofday", read_raw_gettimeofday },
-	{ Y2038_RAW_ABI, "clock_gettime", read_raw_clock_gettime },
 #endif
+	{ Y2038_RAW_ABI, RAW_PICK("clock_gettime", "clock_gettime64"), read_raw_clock_gettime },
 };
 
 /*

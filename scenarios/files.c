@@ -37,15 +37,11 @@
  *
  * Expected outcomes per ABI and kernel config: expectations.tsv.
  */
-#define _GNU_SOURCE	/* statx */
+#define _GNU_SOURCE	/* statx, syncfs */
 #include <fcntl.h>
-#include <linux/loop.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
-#include <dirent.h>
 #include "harness.h"
+#include "harness/disks.h"
 
 /* 64-bit targets have only the one (64-bit) utimensat. */
 #ifndef __NR_utimensat_time64
@@ -74,11 +70,7 @@ _Static_assert(T_2038MAX == Y2038_LAST_SEC && T_2038BEFORE == T_2038MAX - 1 &&
 
 /* A filesystem under test, and the limits its kernel driver sets. */
 struct fs {
-	const char *type;	/* mount(2)'s type; NULL: tmpfs (no mount) */
-	const char *dir;	/* where it is mounted */
-	const char *image;	/* a loop image in the initramfs, or NULL: */
-	const char *serial;	/* the disk with this serial (/sys/block/vd*) */
-	int readonly;		/* made on the host with files at the T_ times */
+	struct disk disk;	/* where it is; disk.type NULL: tmpfs (no mount) */
 	int64_t time_min;	/* sb->s_time_min */
 	int64_t time_max;	/* sb->s_time_max */
 	int mtime_gran;		/* seconds of mtime it keeps (0: 1) */
@@ -90,42 +82,58 @@ static const struct fs fs_tmpfs = { .time_min = INT64_MIN, .time_max = INT64_MAX
 
 static const char *fs_dir(const struct fs *fs)
 {
-	return fs->dir ? fs->dir : lab->tmpfs_dir();
+	return fs->disk.dir ? fs->disk.dir : lab->tmpfs_dir();
 }
 /* ext4_fill_super(): 34-bit seconds in the extra fields of big inodes... */
 static const struct fs fs_ext4_256 = {
-	.type = "ext4", .dir = "/mnt/ext4-256", .image = "/images/ext4-256.img",
+	.disk = { .type = "ext4", .dir = "/mnt/ext4-256", .image = "/images/ext4-256.img" },
 	.time_min = -Y2038_LAST_SEC - 1, .time_max = T_2446MAX,
 };
 /* ...and only the 32-bit field in 128-byte ones. */
 static const struct fs fs_ext4_128 = {
-	.type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img",
+	.disk = { .type = "ext4", .dir = "/mnt/ext4-128", .image = "/images/ext4-128.img" },
 	.time_min = -Y2038_LAST_SEC - 1, .time_max = Y2038_LAST_SEC,
 };
-#if Y2038_FILES_ON_DISKS
 /*
- * The disks: NAME is the disk's serial (fs-image.sh's name) and its mount
- * point /mnt/NAME; then its mount type, and the limits its fill_super()
- * sets (the expectations name the lines); then what else it keeps.
+ * The filesystems devices ship, for the filesystems boots: one line each,
+ * the one list of them. make reads each NAME from here (FS_IMAGES in
+ * host-tools/initramfs/initramfs.mk), makes its image with
+ * host-tools/initramfs/fs-image.sh NAME and attaches it as a disk whose
+ * serial is NAME; the guest mounts it on /mnt/NAME with its mount TYPE.
+ *
+ *   DISK(id, "NAME", "TYPE", RW or RO, s_time_min, s_time_max, what else it keeps)
+ *
+ * The limits are those its fill_super() sets (the expectations name the
+ * lines). An RW image is made empty and the cases set its files' times
+ * (DISK_CASES); an RO one is made on the host with a file at each time,
+ * which the cases read back (READ_CASES).
  */
-#define DISK_FS(id, name, fstype, min, max, ...) \
-	static const struct fs fs_##id = { .type = fstype, .dir = "/mnt/" name, \
-		.serial = name, .time_min = min, .time_max = max, __VA_ARGS__ }
-/* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT
- * atime in 2 s (exfat_truncate_atime), in local time: UTC here. */
-DISK_FS(vfat, "vfat", "vfat", 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400);
-DISK_FS(exfat, "exfat", "exfat", 315532800, T_2107 + 1, .atime_gran = 2);
-/* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */
-DISK_FS(ext2, "ext2", "ext2", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
-DISK_FS(xfs, "xfs", "xfs", -Y2038_LAST_SEC - 1, Y2038_LAST_SEC);
-DISK_FS(xfs_bigtime, "xfs-bigtime", "xfs", -Y2038_LAST_SEC - 1, T_2486MAX);
-/* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */
-DISK_FS(btrfs, "btrfs", "btrfs", INT64_MIN, INT64_MAX);
-DISK_FS(f2fs, "f2fs", "f2fs", INT64_MIN, INT64_MAX);
-DISK_FS(squashfs, "squashfs", "squashfs", 0, UINT32_MAX, .readonly = 1);
-/* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits
- * add 13 hours of zone offset each way) */
-DISK_FS(iso9660, "iso9660", "iso9660", -2208988800LL, 5869583999LL, .readonly = 1);
+#define DISKS(DISK) \
+	/* FAT keeps mtime in 2 s and atime as a date (fat_truncate_time), exFAT */ \
+	/* atime in 2 s (exfat_truncate_atime), in local time: UTC here */ \
+	DISK(vfat, "vfat", "vfat", RW, 315532800, T_2107, .mtime_gran = 2, .atime_gran = 86400) \
+	DISK(exfat, "exfat", "exfat", RW, 315532800, T_2107 + 1, .atime_gran = 2) \
+	/* ext2 images through ext4's driver (EXT4_USE_FOR_EXT2), 128-byte inodes */ \
+	DISK(ext2, "ext2", "ext2", RW, -Y2038_LAST_SEC - 1, Y2038_LAST_SEC) \
+	DISK(xfs, "xfs", "xfs", RW, -Y2038_LAST_SEC - 1, Y2038_LAST_SEC) \
+	DISK(xfs_bigtime, "xfs-bigtime", "xfs", RW, -Y2038_LAST_SEC - 1, T_2486MAX) \
+	/* btrfs and f2fs set no limits: alloc_super()'s TIME64_MIN/MAX */ \
+	DISK(btrfs, "btrfs", "btrfs", RW, INT64_MIN, INT64_MAX) \
+	DISK(f2fs, "f2fs", "f2fs", RW, INT64_MIN, INT64_MAX) \
+	DISK(squashfs, "squashfs", "squashfs", RO, 0, UINT32_MAX) \
+	/* ISO 9660's 7-byte dates: 1900 to 2155 at zone 0 (the kernel's limits */ \
+	/* add 13 hours of zone offset each way) */ \
+	DISK(iso9660, "iso9660", "iso9660", RO, -2208988800LL, 5869583999LL)
+
+#if Y2038_FILES_ON_DISKS
+#define READONLY_RW	0
+#define READONLY_RO	1
+#define DISK_FS(id, name, fstype, rw, min, max, ...) \
+	static const struct fs fs_##id = { \
+		.disk = { .type = fstype, .dir = "/mnt/" name, .serial = name, \
+			  .readonly = READONLY_##rw }, \
+		.time_min = min, .time_max = max, __VA_ARGS__ };
+DISKS(DISK_FS)
 #endif
 
 /* How a case sets the time, and what it reads it back with. */
@@ -141,212 +149,6 @@ enum how {
 static int64_t as_time_t(int64_t t)
 {
 	return sizeof(time_t) == 4 ? (int32_t)(uint32_t)t : t;
-}
-
-static int mounted(const char *dir)
-{
-	char line[512], want[80];
-	FILE *f = fopen("/proc/mounts", "r");
-	int found = 0;
-
-	if (!f)
-		return 0;
-	snprintf(want, sizeof(want), " %s ", dir);
-	while (!found && fgets(line, sizeof(line), f))
-		found = strstr(line, want) != NULL;
-	fclose(f);
-	return found;
-}
-
-/* Open /dev/loopN; devtmpfs may not have the node of one made on demand. */
-static int open_loop(int n, char *dev, size_t len)
-{
-	int fd;
-
-	snprintf(dev, len, "/dev/loop%d", n);
-	fd = open(dev, O_RDWR | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT &&
-	    !mknod(dev, S_IFBLK | 0600, makedev(7, n)))
-		fd = open(dev, O_RDWR | O_CLOEXEC);
-	return fd;
-}
-
-/* Attach image to a free loop device; its name in dev. 0, or the call that failed. */
-static const char *attach_loop(const char *image, char *dev, size_t len)
-{
-	const char *call = image;
-	int ctl = -1, imgfd, loopfd = -1, n;
-	struct loop_config cfg;
-
-	imgfd = open(image, O_RDWR | O_CLOEXEC);
-	if (imgfd < 0)
-		goto out;
-	call = "/dev/loop-control";
-	ctl = open(call, O_RDWR | O_CLOEXEC);
-	if (ctl < 0)
-		goto out;
-	call = "LOOP_CTL_GET_FREE";
-	n = ioctl(ctl, LOOP_CTL_GET_FREE);
-	if (n < 0)
-		goto out;
-	call = dev;
-	loopfd = open_loop(n, dev, len);
-	if (loopfd < 0)
-		goto out;
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.fd = imgfd;
-	call = "LOOP_CONFIGURE";
-	if (ioctl(loopfd, LOOP_CONFIGURE, &cfg)) {
-		/* Before 5.8 there was only LOOP_SET_FD. */
-		if (errno != EINVAL && errno != ENOTTY)
-			goto out;
-		call = "LOOP_SET_FD";
-		if (ioctl(loopfd, LOOP_SET_FD, imgfd))
-			goto out;
-	}
-	call = NULL;
-out:
-	if (loopfd >= 0)
-		close(loopfd);	/* the mount keeps the loop device bound */
-	if (ctl >= 0)
-		close(ctl);
-	if (imgfd >= 0)
-		close(imgfd);
-	return call;
-}
-
-/* The virtio-blk disk whose serial is serial: /dev/vdX in dev. 0, or -1. */
-static int find_disk(const char *serial, char *dev, size_t len)
-{
-	DIR *d = opendir("/sys/block");
-	struct dirent *e;
-	int found = 0;
-
-	if (!d)
-		return -1;
-	while (!found && (e = readdir(d))) {
-		char path[300], got[64] = "";
-		FILE *f;
-
-		if (strncmp(e->d_name, "vd", 2))
-			continue;
-		snprintf(path, sizeof(path), "/sys/block/%s/serial", e->d_name);
-		f = fopen(path, "r");
-		if (!f)
-			continue;
-		if (fgets(got, sizeof(got), f))
-			got[strcspn(got, "\n")] = '\0';
-		fclose(f);
-		if (!strcmp(got, serial)) {
-			snprintf(dev, len, "/dev/%.20s", e->d_name);
-			found = 1;
-		}
-	}
-	closedir(d);
-	errno = found ? 0 : ENODEV;
-	return found ? 0 : -1;
-}
-
-/*
- * Mount fs on its dir (its image on a loop device, or its disk), unless an
- * earlier case already did: cases run in any order, each in a fresh child.
- * 0, or -1 with the outcome set to ERROR.
- */
-static int mount_fs(struct outcome *o, const struct fs *fs)
-{
-	char dev[32], call[64];
-	const char *failed;
-
-	if (mounted(fs->dir))
-		return 0;
-	mkdir(fs->dir, 0755);
-	if (fs->image) {
-		failed = attach_loop(fs->image, dev, sizeof(dev));
-		if (failed) {
-			outcome_set(o, "ERROR",
-				    "%s: errno %d %s: is CONFIG_BLK_DEV_LOOP built in, is %s in the initramfs?",
-				    failed, errno, errno_name(errno), fs->image);
-			return -1;
-		}
-	} else if (find_disk(fs->serial, dev, sizeof(dev))) {
-		outcome_set(o, "ERROR",
-			    "no disk with serial %s in /sys/block: is its image (FS_IMAGES) attached, and CONFIG_VIRTIO_BLK built in?",
-			    fs->serial);
-		return -1;
-	}
-	snprintf(call, sizeof(call), "mount %s %s", fs->type, dev);
-	/* EBUSY: a case started beside this one mounted it first */
-	if (mount(dev, fs->dir, fs->type, fs->readonly ? MS_RDONLY : 0, NULL) &&
-	    !(errno == EBUSY && mounted(fs->dir))) {
-		outcome_set(o, "ERROR",
-			    "%s: errno %d %s: is its driver built in (patches/config/flavour-filesystems.config)?",
-			    call, errno, errno_name(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * Make the next stat read what the filesystem stored, not the inode the
- * kernel keeps: write it out and evict it (dentries and inodes). Says in
- * note when it could not.
- */
-static void evict_inodes(const char *dir, char *note, size_t len)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), ok = 0;
-
-	if (fd >= 0) {
-		ok = !syncfs(fd);
-		close(fd);
-	}
-	fd = open("/proc/sys/vm/drop_caches", O_WRONLY | O_CLOEXEC);
-	ok = ok && fd >= 0 && write(fd, "2\n", 2) == 2;
-	if (fd >= 0)
-		close(fd);
-	if (!ok)
-		snprintf(note + strlen(note), len - strlen(note),
-			 "; read from the inode cache (syncfs or drop_caches: errno %d %s)",
-			 errno, errno_name(errno));
-}
-
-/*
- * The kernel's mount-time warning about dir ("ext4 filesystem being mounted
- * at DIR supports timestamps until 2038-01-19 (0x7fffffff)"), shortened into
- * note, or "". It is printed once per superblock, maybe by an earlier case:
- * a fresh open of /dev/kmsg reads the whole buffer from its oldest record.
- */
-static void kmsg_ts_warning(const char *dir, char *note, size_t len)
-{
-	char rec[8192], want[96];
-	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	ssize_t n;
-
-	note[0] = '\0';
-	if (fd < 0)
-		return;
-	snprintf(want, sizeof(want), " at %s supports timestamps until ", dir);
-	for (;;) {
-		char *msg, *at, *end;
-
-		n = read(fd, rec, sizeof(rec) - 1);
-		if (n < 0 && (errno == EINTR || errno == EPIPE))
-			continue;	/* EPIPE: records overwritten meanwhile */
-		if (n <= 0)
-			break;		/* EAGAIN: the end of the buffer */
-		rec[n] = '\0';
-		msg = strchr(rec, ';');
-		at = strstr(rec, want);
-		if (!msg || !at)
-			continue;
-		end = strchr(at, '\n');
-		if (end)
-			*end = '\0';
-		/* "kernel: ext4 supports timestamps until ..." */
-		snprintf(note, len, "; kernel: %.*s%s",
-			 (int)strcspn(msg + 1, " "), msg + 1,
-			 at + strlen(" at ") + strlen(dir));
-	}
-	close(fd);
 }
 
 /* One readback: what a stat call said the mtime (and atime) is. */
@@ -449,20 +251,12 @@ static int set_times(enum abi_kind kind, enum how how, const char *path,
 			return futimens(fd, ts) ? errno : 0;
 		return utimensat(AT_FDCWD, path, ts, 0) ? errno : 0;
 	} else {
-#if Y2038_TIME64_BUILD
-		struct kts64 ts[2] = { { t, 0 }, { t, 0 } };
+		/* This build's width: utimensat_time32 keeps t's low 32 bits. */
+		raw_ts ts[2] = { { as_time_t(t), 0 }, { as_time_t(t), 0 } };
 
-		*call = "syscall utimensat_time64";
-		return -raw64_call(__NR_utimensat_time64, dfd, (long)name,
-				   (long)ts, 0, 0);
-#else
-		/* utimensat_time32: old_timespec32, the low 32 bits of t. */
-		int32_t sec = as_time_t(t);
-		struct old_ts32 ts[2] = { { sec, 0 }, { sec, 0 } };
-
-		*call = "syscall utimensat";
-		return syscall(__NR_utimensat, dfd, name, ts, 0) ? errno : 0;
-#endif
+		*call = RAW_NAME(utimensat, utimensat_time64);
+		return syscall(RAW_NR(utimensat, utimensat_time64), dfd, name, ts, 0) ?
+		       errno : 0;
 	}
 }
 
@@ -579,10 +373,21 @@ static void read_back(struct outcome *o, enum abi_kind kind, enum how how,
 	judge_times(o, fs, t, passed, read32, how, &main_rb, &stat_rb);
 }
 
+/* A case's argument: its filesystem, how it sets and reads a time, the time. */
+struct file_point {
+	const struct fs *fs;
+	enum how how;
+	int64_t t;
+};
+
 /* The case body: set the file's times to t, read them back, judge. */
-static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
-		      const struct fs *fs, int64_t t)
+static void file_case(struct outcome *o, const struct y2038_case *c)
 {
+	const struct file_point *point = c->arg;
+	const struct fs *fs = point->fs;
+	enum abi_kind kind = c->kind;
+	enum how how = point->how;
+	int64_t t = point->t;
 	/* Y2038_SET_PAST's start: where every case sets the file's time. */
 	const struct kts64 start = kts64_from_ns(Y2038_LAST_SEC * NSEC_PER_SEC +
 						 500 * NSEC_PER_MSEC);
@@ -595,15 +400,15 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	const char *call;
 	int fd, err;
 
-	if (fs->type && !lab->can_mount) {
+	if (fs->disk.type && !lab->can_mount) {
 		outcome_set(o, "SKIP", "the %s image needs a loop device and a mount: only in a lab guest, never on the host",
-			    fs->type);
+			    fs->disk.type);
 		return;
 	}
-	if (fs->type) {
-		if (mount_fs(o, fs))
+	if (fs->disk.type) {
+		if (disk_mount(o, &fs->disk))
 			return;
-		kmsg_ts_warning(fs->dir, note, sizeof(note));
+		disk_ts_warning(fs->disk.dir, note, sizeof(note));
 	}
 	if (how == READ) {
 		/* fs-image.sh named the file by its time */
@@ -629,8 +434,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		}
 		close(fd);
 		done = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC;
-		if (fs->type)
-			evict_inodes(fs->dir, note, sizeof(note));
+		if (fs->disk.type)
+			disk_evict(fs->disk.dir, note, sizeof(note));
 		/* the time meant: the second it was made in, as the fs keeps it */
 		read_statx(&probe, path, 1);
 		t = probe.mtime >= kept(made, fs->mtime_gran) && probe.mtime <= done ?
@@ -659,8 +464,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 		outcome_append(o, " for tv_sec %lld%s", (long long)passed, note);
 		return;
 	}
-	if (fs->type)
-		evict_inodes(fs->dir, note, sizeof(note));
+	if (fs->disk.type)
+		disk_evict(fs->disk.dir, note, sizeof(note));
 	outcome_set(o, "PASS", "%s tv_sec %lld ok", call, (long long)passed);
 	read_back(o, kind, how, fs, path, t, passed);
 	outcome_append(o, "%s", note);
@@ -669,8 +474,8 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 /*
  * Every case: a filesystem, a point in time (the case's name is fs_point),
  * how it is set and read, the time, and the phase (set: from 03:14:07.5;
- * after: the clock ticked over the overflow). The harness's run() takes only
- * the outcome, so each case gets a one-line wrapper per ABI kind.
+ * after: the clock ticked over the overflow); each a LIBC and a RAW row of
+ * file_case over the same struct file_point.
  */
 #if !Y2038_FILES_ON_DISKS
 #define FILE_CASES(X) \
@@ -685,15 +490,12 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 	DISK_CASES(X, tmpfs) \
 	DISK_CASES(X, ext4_256) \
 	DISK_CASES(X, ext4_128) \
-	DISK_CASES(X, vfat) \
-	DISK_CASES(X, exfat) \
-	DISK_CASES(X, ext2) \
-	DISK_CASES(X, xfs) \
-	DISK_CASES(X, xfs_bigtime) \
-	DISK_CASES(X, btrfs) \
-	DISK_CASES(X, f2fs) \
-	READ_CASES(X, squashfs) \
-	READ_CASES(X, iso9660)
+	DISKS(X##_ON_DISK)
+/* A disk's cases, X LIBC_CASE or RAW_CASE: DISK_CASES, READ_CASES if RO. */
+#define LIBC_CASE_ON_DISK(id, name, type, rw, ...)	CASES_##rw(LIBC_CASE, id)
+#define RAW_CASE_ON_DISK(id, name, type, rw, ...)	CASES_##rw(RAW_CASE, id)
+#define CASES_RW	DISK_CASES
+#define CASES_RO	READ_CASES
 #endif
 /* The times every filesystem gets, HOW at PHASE: the matrix's... */
 #define MATRIX_POINTS(X, fs, how, phase) \
@@ -729,17 +531,11 @@ static void file_case(struct outcome *o, enum abi_kind kind, enum how how,
 #define PHASE_set	Y2038_SET_PAST
 #define PHASE_after	Y2038_AFTER
 
-#define WRAPPERS(fs, point, how, t, phase) \
-	static void libc_##fs##_##point(struct outcome *o) \
-	{ file_case(o, LIBC, how, &fs_##fs, t); } \
-	static void raw_##fs##_##point(struct outcome *o) \
-	{ file_case(o, RAW, how, &fs_##fs, t); }
-FILE_CASES(WRAPPERS)
-
-#define LIBC_CASE(fs, point, how, t, phase) \
-	{ #fs "_" #point, LIBC, PHASE_##phase, .run = libc_##fs##_##point },
-#define RAW_CASE(fs, point, how, t, phase) \
-	{ #fs "_" #point, RAW, PHASE_##phase, .run = raw_##fs##_##point },
+#define FILE_CASE(kind, fs, point, how, t, phase) \
+	{ #fs "_" #point, kind, PHASE_##phase, .run_arg = file_case, \
+	  .arg = &(const struct file_point){ &fs_##fs, how, t } },
+#define LIBC_CASE(fs, point, how, t, phase)	FILE_CASE(LIBC, fs, point, how, t, phase)
+#define RAW_CASE(fs, point, how, t, phase)	FILE_CASE(RAW, fs, point, how, t, phase)
 
 static const struct y2038_case cases[] = {
 	FILE_CASES(LIBC_CASE)

@@ -4,15 +4,23 @@
  * author calls:
  *
  *   static void libc_time(struct outcome *o) { ...; judge_reading(o, ...); }
+ *   static void run_timeo(struct outcome *o, const struct y2038_case *c)
+ *   { const struct sock_opt *opt = c->arg; ... c->kind == RAW ... }
+ *   static const struct sock_opt rcvtimeo = { "SO_RCVTIMEO", ... };
  *   static const struct y2038_case cases[] = {
  *           { "time", LIBC, Y2038_AFTER, .run = libc_time },
  *           { "time", RAW,  Y2038_AFTER, .run = raw_time },
+ *           { "so_rcvtimeo", LIBC, Y2038_ACROSS, .run_arg = run_timeo, .arg = &rcvtimeo },
+ *           { "so_rcvtimeo", RAW,  Y2038_ACROSS, .run_arg = run_timeo, .arg = &rcvtimeo },
+ *           { "alarm", RAW, Y2038_ACROSS, Y2038_SKIP("this ABI has no alarm syscall") },
  *   };
  *   Y2038_MAIN(cases)          (main: run_cases(cases, ARRAY_SIZE(cases)))
  *
  * A case names an interface, its ABI kind (LIBC: the libc call of this
  * build, legacy or time64; RAW: the syscall of this build's width) and its
- * phase (Y2038_BEFORE, Y2038_AFTER, Y2038_ACROSS, Y2038_SET_PAST). The
+ * phase (Y2038_BEFORE, Y2038_AFTER, Y2038_ACROSS, Y2038_SET_PAST), and its
+ * body: .run, a body of its own, or .run_arg with .arg, one body that rows
+ * share, each with its own argument (harness/cases.h says why two). The
  * harness sets CLOCK_REALTIME for it, runs it in a child with a timeout, and
  * prints one TAP 13 line that says what the interface really did:
  *
@@ -34,7 +42,11 @@
  * and computes deadlines the way programs do: TS_ADVANCE, TV_SEC_ADD,
  * libc_deadline() and raw_deadline() (a 32-bit tv_sec wraps to 1901). The
  * raw syscall of this build's width is RAW_NR(old, new) and its name for a
- * detail RAW_NAME(old, new). The harness's own clock work uses the raw
+ * detail RAW_NAME(old, new), its timespec raw_ts; a struct raw_call holds
+ * both as a row's argument. What differs between builds (a syscall, a
+ * layout, a constant) is chosen once, at file scope: RAW_PICK(old, new),
+ * an argument or a function defined under #if, or #if around a table's
+ * rows; never #if inside a body. The harness's own clock work uses the raw
  * time64 syscalls only (clock_ns, wait_readable, raw64_*), so it works
  * whatever COMPAT_32BIT_TIME is and whichever time_t the scenario was
  * built with.
@@ -44,7 +56,8 @@
  * harness/child.h (the one fork/pipe/deadline runner), harness/mode.h (a
  * lab guest, or this host under libfaketime: chosen once), harness/cases.h
  * (the case table runner and TAP), harness/raw.h (the raw cells' syscalls),
- * harness/loopback.h (lo up and 127.0.0.1 bindable).
+ * harness/loopback.h (lo up and 127.0.0.1 bindable); and, included by the
+ * files family alone, harness/disks.h (a loop image or a disk, mounted).
  */
 #ifndef Y2038_HARNESS_H
 #define Y2038_HARNESS_H

@@ -55,13 +55,6 @@
 #define SO_SNDTIMEO_NEW		67
 #endif
 
-/* The raw cells: the explicit constant of this build's width. */
-#if Y2038_TIME64_BUILD
-#define RAW(name)	name##_NEW
-#else
-#define RAW(name)	name##_OLD
-#endif
-
 /* The kernel's two layouts: _OLD is longs, _NEW is 64-bit. */
 struct old_pair {
 	long sec;
@@ -134,6 +127,30 @@ static void label(char *buf, size_t len, const char *plain, unsigned long num)
 		snprintf(buf, len, "%s=%s", plain, name);
 	else
 		snprintf(buf, len, "%s", name);
+}
+
+/*
+ * What a case is about, the argument of both its rows: an option or ioctl
+ * request as the plain name a libc program writes, and what libc makes of
+ * it (the LIBC row), or as the explicit constant of this build's width (the
+ * RAW row: _OLD in a legacy build, _NEW in a time64 one); and for a
+ * timestamp option, the value setsockopt sets.
+ */
+struct sock_opt {
+	const char *plain;
+	unsigned long libc, raw;
+	int val;
+};
+#define SOCK_OPT(name, val)	{ #name, name, RAW_PICK(name##_OLD, name##_NEW), val }
+
+/* The constant a case's row uses, and in name how its details name it (label). */
+static unsigned long row_opt(const struct y2038_case *c, char *name, size_t len)
+{
+	const struct sock_opt *opt = c->arg;
+	unsigned long num = c->kind == RAW ? opt->raw : opt->libc;
+
+	label(name, len, c->kind == RAW ? NULL : opt->plain, num);
+	return num;
 }
 
 /* The calls under test: glibc's, or the direct syscall. */
@@ -290,27 +307,27 @@ static void wait_until_stamped(int raw, int fd, const struct sockaddr_in *addr,
 	}
 }
 
-static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
-		       int val)
+static void run_tstamp(struct outcome *o, const struct y2038_case *c)
 {
+	char data[16], name[48], call[96], seen[64] = "";
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
+	int val = ((const struct sock_opt *)c->arg)->val;
 	union {
 		struct cmsghdr align;
 		char buf[512];
 	} ctl;
-	char data[16], name[48], call[96], seen[64] = "";
 	struct iovec iov = { data, sizeof(data) };
 	struct msghdr msg = {
 		.msg_iov = &iov, .msg_iovlen = 1,
 		.msg_control = ctl.buf, .msg_controllen = sizeof(ctl.buf),
 	};
 	const struct cmsghdr *want = NULL;
-	struct cmsghdr *c;
+	struct cmsghdr *cmsg;
 	struct sockaddr_in addr;
 	int64_t lo, hi, sec;
 	int fd, err;
 	ssize_t n;
 
-	label(name, sizeof(name), plain, opt);
 	fd = udp_self(o, &addr);
 	if (fd < 0)
 		return;
@@ -331,13 +348,13 @@ static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
 		outcome_errno(o, raw ? "syscall recvmsg" : "recvmsg", errno);
 		goto out;
 	}
-	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
-		if (c->cmsg_level != SOL_SOCKET)
+	for (cmsg = CMSG_FIRSTHDR(&msg); cmsg; cmsg = CMSG_NXTHDR(&msg, cmsg)) {
+		if (cmsg->cmsg_level != SOL_SOCKET)
 			continue;
 		snprintf(seen + strlen(seen), sizeof(seen) - strlen(seen),
-			 " %d", c->cmsg_type);
-		if (c->cmsg_type == opt && !want)
-			want = c;
+			 " %d", cmsg->cmsg_type);
+		if (cmsg->cmsg_type == opt && !want)
+			want = cmsg;
 	}
 	if (!want) {
 		outcome_set(o, "WRONG", "no %s cmsg; SOL_SOCKET cmsgs:%s%s",
@@ -355,39 +372,6 @@ static void run_tstamp(struct outcome *o, int raw, const char *plain, int opt,
 		 sizeof(o->detail) - strlen(o->detail), "; cmsgs%s", seen);
 out:
 	close(fd);
-}
-
-/* SO_TIMESTAMPING: software receive stamps, and reporting them. */
-#define RX_SOFTWARE	(SOF_TIMESTAMPING_RX_SOFTWARE | SOF_TIMESTAMPING_SOFTWARE)
-
-static void libc_so_timestamp(struct outcome *o)
-{
-	run_tstamp(o, 0, "SO_TIMESTAMP", SO_TIMESTAMP, 1);
-}
-
-static void libc_so_timestampns(struct outcome *o)
-{
-	run_tstamp(o, 0, "SO_TIMESTAMPNS", SO_TIMESTAMPNS, 1);
-}
-
-static void libc_so_timestamping(struct outcome *o)
-{
-	run_tstamp(o, 0, "SO_TIMESTAMPING", SO_TIMESTAMPING, RX_SOFTWARE);
-}
-
-static void raw_so_timestamp(struct outcome *o)
-{
-	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMP), 1);
-}
-
-static void raw_so_timestampns(struct outcome *o)
-{
-	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMPNS), 1);
-}
-
-static void raw_so_timestamping(struct outcome *o)
-{
-	run_tstamp(o, 1, NULL, RAW(SO_TIMESTAMPING), RX_SOFTWARE);
 }
 
 /*
@@ -411,19 +395,19 @@ static size_t overrun(const unsigned char *buf, size_t size)
  * the request number names. The first call, before anything arrived, only
  * turns stamping on (ENOENT), so the datagram gets a stamp of its own.
  */
-static void run_siocgstamp(struct outcome *o, int raw, const char *plain,
-			   unsigned long req)
+static void run_siocgstamp(struct outcome *o, const struct y2038_case *c)
 {
+	char name[48], call[96];
+	int raw = c->kind == RAW;
+	unsigned long req = row_opt(c, name, sizeof(name));
 	unsigned char buf[READBACK_SIZE];
 	size_t size = LAYOUT_SIZE(is_new(req)), far;
 	struct sockaddr_in addr;
-	char name[48], call[96];
 	struct old_pair old;
 	struct new_pair new;
 	int64_t lo, hi;
 	int fd, err;
 
-	label(name, sizeof(name), plain, req);
 	snprintf(call, sizeof(call), "%sioctl %s", raw ? "syscall " : "", name);
 	fd = udp_self(o, &addr);
 	if (fd < 0)
@@ -456,26 +440,6 @@ static void run_siocgstamp(struct outcome *o, int raw, const char *plain,
 	}
 out:
 	close(fd);
-}
-
-static void libc_siocgstamp(struct outcome *o)
-{
-	run_siocgstamp(o, 0, "SIOCGSTAMP", SIOCGSTAMP);
-}
-
-static void libc_siocgstampns(struct outcome *o)
-{
-	run_siocgstamp(o, 0, "SIOCGSTAMPNS", SIOCGSTAMPNS);
-}
-
-static void raw_siocgstamp(struct outcome *o)
-{
-	run_siocgstamp(o, 1, NULL, RAW(SIOCGSTAMP));
-}
-
-static void raw_siocgstampns(struct outcome *o)
-{
-	run_siocgstamp(o, 1, NULL, RAW(SIOCGSTAMPNS));
 }
 
 /* A timeout in the layout its option names, and back. */
@@ -523,32 +487,50 @@ static void judge_timeout(struct outcome *o, const char *call, int64_t got,
 }
 
 /*
- * Set a 100 ms timeout at 03:14:07.95, then read it back at 03:14:08.05:
- * it is kept in jiffies, so the rollover should not touch it.
+ * A UDP socket with the timeout option opt (named name) set to WAIT_NS, in
+ * the layout opt names, *size bytes. The fd, or -1 with o set: an ERROR
+ * if there is no socket, the errno if setsockopt failed.
  */
-static void run_timeo(struct outcome *o, int raw, const char *plain, int opt)
+static int timeout_socket(struct outcome *o, int raw, int opt, const char *name,
+			  socklen_t *size)
 {
 	unsigned char buf[READBACK_SIZE];
-	socklen_t size, len;
-	struct kts64 pause = kts64_from_ns(Y2038_ACROSS_WAIT_NS);
-	char name[48], call[96];
-	int fd, err;
-	size_t far;
+	char call[96];
+	int fd = socket(AF_INET, SOCK_DGRAM, 0), err;
 
-	label(name, sizeof(name), plain, opt);
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
 		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
-		return;
+		return -1;
 	}
-	size = timeout_pack(buf, opt, WAIT_NS);
-	err = do_setsockopt(raw, fd, opt, buf, size);
+	*size = timeout_pack(buf, opt, WAIT_NS);
+	err = do_setsockopt(raw, fd, opt, buf, *size);
 	if (err) {
 		snprintf(call, sizeof(call), "%ssetsockopt %s",
 			 raw ? "syscall " : "", name);
 		outcome_errno(o, call, err);
-		goto out;
+		close(fd);
+		return -1;
 	}
+	return fd;
+}
+
+/*
+ * Set a 100 ms timeout at 03:14:07.95, then read it back at 03:14:08.05:
+ * it is kept in jiffies, so the rollover should not touch it.
+ */
+static void run_timeo(struct outcome *o, const struct y2038_case *c)
+{
+	char name[48], call[96];
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
+	unsigned char buf[READBACK_SIZE];
+	socklen_t size, len;
+	struct kts64 pause = kts64_from_ns(Y2038_ACROSS_WAIT_NS);
+	int fd, err;
+	size_t far;
+
+	fd = timeout_socket(o, raw, opt, name, &size);
+	if (fd < 0)
+		return;
 	while (raw64_clock_nanosleep(CLOCK_MONOTONIC, 0, &pause) == -EINTR)
 		;
 	snprintf(call, sizeof(call), "%sgetsockopt %s", raw ? "syscall " : "",
@@ -565,7 +547,6 @@ static void run_timeo(struct outcome *o, int raw, const char *plain, int opt)
 			    (unsigned int)size);
 	else
 		judge_timeout(o, call, timeout_unpack(buf, opt), WAIT_NS);
-out:
 	close(fd);
 }
 
@@ -579,30 +560,21 @@ static void watchdog(int sig)
  * it should give up with EAGAIN at 03:14:08.05. A timeout that was lost
  * would block for ever: SIGALRM (no SA_RESTART) breaks that off.
  */
-static void run_rcvtimeo_wait(struct outcome *o, int raw, const char *plain,
-			      int opt)
+static void run_rcvtimeo_wait(struct outcome *o, const struct y2038_case *c)
 {
+	char name[48], call[96];
+	int raw = c->kind == RAW, opt = row_opt(c, name, sizeof(name));
 	struct sigaction sa = { .sa_handler = watchdog };
 	struct itimerval itv = { .it_value = { WATCHDOG_S, 0 } };
 	unsigned char buf[READBACK_SIZE];
-	char name[48], call[96];
 	int64_t t0, took;
+	socklen_t size;
 	int fd, err;
 	ssize_t n;
 
-	label(name, sizeof(name), plain, opt);
-	fd = socket(AF_INET, SOCK_DGRAM, 0);
-	if (fd < 0) {
-		outcome_setup_failed(o, "socket AF_INET SOCK_DGRAM", NULL, errno);
+	fd = timeout_socket(o, raw, opt, name, &size);
+	if (fd < 0)
 		return;
-	}
-	err = do_setsockopt(raw, fd, opt, buf, timeout_pack(buf, opt, WAIT_NS));
-	if (err) {
-		snprintf(call, sizeof(call), "%ssetsockopt %s",
-			 raw ? "syscall " : "", name);
-		outcome_errno(o, call, err);
-		goto out;
-	}
 	if (sigaction(SIGALRM, &sa, NULL) || setitimer(ITIMER_REAL, &itv, NULL)) {
 		outcome_setup_failed(o, "sigaction/setitimer (watchdog)", NULL, errno);
 		goto out;
@@ -626,53 +598,33 @@ out:
 	close(fd);
 }
 
-static void libc_so_rcvtimeo(struct outcome *o)
-{
-	run_timeo(o, 0, "SO_RCVTIMEO", SO_RCVTIMEO);
-}
+/* SO_TIMESTAMPING: software receive stamps, and reporting them. */
+#define RX_SOFTWARE	(SOF_TIMESTAMPING_RX_SOFTWARE | SOF_TIMESTAMPING_SOFTWARE)
 
-static void libc_so_sndtimeo(struct outcome *o)
-{
-	run_timeo(o, 0, "SO_SNDTIMEO", SO_SNDTIMEO);
-}
+static const struct sock_opt so_timestamp = SOCK_OPT(SO_TIMESTAMP, 1);
+static const struct sock_opt so_timestampns = SOCK_OPT(SO_TIMESTAMPNS, 1);
+static const struct sock_opt so_timestamping = SOCK_OPT(SO_TIMESTAMPING, RX_SOFTWARE);
+static const struct sock_opt siocgstamp = SOCK_OPT(SIOCGSTAMP, 0);
+static const struct sock_opt siocgstampns = SOCK_OPT(SIOCGSTAMPNS, 0);
+static const struct sock_opt so_rcvtimeo = SOCK_OPT(SO_RCVTIMEO, 0);
+static const struct sock_opt so_sndtimeo = SOCK_OPT(SO_SNDTIMEO, 0);
 
-static void libc_so_rcvtimeo_wait(struct outcome *o)
-{
-	run_rcvtimeo_wait(o, 0, "SO_RCVTIMEO", SO_RCVTIMEO);
-}
-
-static void raw_so_rcvtimeo(struct outcome *o)
-{
-	run_timeo(o, 1, NULL, RAW(SO_RCVTIMEO));
-}
-
-static void raw_so_sndtimeo(struct outcome *o)
-{
-	run_timeo(o, 1, NULL, RAW(SO_SNDTIMEO));
-}
-
-static void raw_so_rcvtimeo_wait(struct outcome *o)
-{
-	run_rcvtimeo_wait(o, 1, NULL, RAW(SO_RCVTIMEO));
-}
+/* Every case once, in both kinds: the table's LIBC rows, then its RAW rows. */
+#define SOCKET_CASES(X) \
+	X("so_timestamp", Y2038_AFTER, run_tstamp, so_timestamp) \
+	X("so_timestampns", Y2038_AFTER, run_tstamp, so_timestampns) \
+	X("so_timestamping", Y2038_AFTER, run_tstamp, so_timestamping) \
+	X("siocgstamp", Y2038_AFTER, run_siocgstamp, siocgstamp) \
+	X("siocgstampns", Y2038_AFTER, run_siocgstamp, siocgstampns) \
+	X("so_rcvtimeo", Y2038_ACROSS, run_timeo, so_rcvtimeo) \
+	X("so_sndtimeo", Y2038_ACROSS, run_timeo, so_sndtimeo) \
+	X("so_rcvtimeo_wait", Y2038_ACROSS, run_rcvtimeo_wait, so_rcvtimeo)
+#define LIBC_CASE(name, phase, body, opt) { name, LIBC, phase, .run_arg = body, .arg = &opt },
+#define RAW_CASE(name, phase, body, opt) { name, RAW, phase, .run_arg = body, .arg = &opt },
 
 static const struct y2038_case cases[] = {
-	{ "so_timestamp", LIBC, Y2038_AFTER, .run = libc_so_timestamp },
-	{ "so_timestampns", LIBC, Y2038_AFTER, .run = libc_so_timestampns },
-	{ "so_timestamping", LIBC, Y2038_AFTER, .run = libc_so_timestamping },
-	{ "siocgstamp", LIBC, Y2038_AFTER, .run = libc_siocgstamp },
-	{ "siocgstampns", LIBC, Y2038_AFTER, .run = libc_siocgstampns },
-	{ "so_rcvtimeo", LIBC, Y2038_ACROSS, .run = libc_so_rcvtimeo },
-	{ "so_sndtimeo", LIBC, Y2038_ACROSS, .run = libc_so_sndtimeo },
-	{ "so_rcvtimeo_wait", LIBC, Y2038_ACROSS, .run = libc_so_rcvtimeo_wait },
-	{ "so_timestamp", RAW, Y2038_AFTER, .run = raw_so_timestamp },
-	{ "so_timestampns", RAW, Y2038_AFTER, .run = raw_so_timestampns },
-	{ "so_timestamping", RAW, Y2038_AFTER, .run = raw_so_timestamping },
-	{ "siocgstamp", RAW, Y2038_AFTER, .run = raw_siocgstamp },
-	{ "siocgstampns", RAW, Y2038_AFTER, .run = raw_siocgstampns },
-	{ "so_rcvtimeo", RAW, Y2038_ACROSS, .run = raw_so_rcvtimeo },
-	{ "so_sndtimeo", RAW, Y2038_ACROSS, .run = raw_so_sndtimeo },
-	{ "so_rcvtimeo_wait", RAW, Y2038_ACROSS, .run = raw_so_rcvtimeo_wait },
+	SOCKET_CASES(LIBC_CASE)
+	SOCKET_CASES(RAW_CASE)
 };
 
 Y2038_MAIN(cases)

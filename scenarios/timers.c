@@ -217,12 +217,11 @@ static void libc_nanosleep(struct outcome *o)
 		   clock_ns(CLOCK_MONOTONIC) - t0);
 }
 
-static void raw_nanosleep(struct outcome *o)
-{
-	/* There is no nanosleep_time64: clock_nanosleep_time64 replaces it. */
-	raw_sleep_rel(o, __NR_nanosleep, -1, "syscall nanosleep",
-		      "syscall clock_nanosleep_time64 (nanosleep has no time64 twin)", WAIT_NS);
-}
+/* There is no nanosleep_time64: clock_nanosleep_time64 replaces it. */
+static const struct raw_call raw_nanosleep = {
+	RAW_PICK("syscall nanosleep", "syscall clock_nanosleep_time64 (nanosleep has no time64 twin)"),
+	RAW_NR(nanosleep, clock_nanosleep_time64), RAW_PICK(RAW_NO_CLOCK, CLOCK_REALTIME),
+};
 
 /*
  * Arm a timer for WAIT_NS (abs: to the deadline "now + WAIT_NS", computed
@@ -271,9 +270,18 @@ struct timer_kind {
 		    int abs);
 };
 
-static void timer_case(struct outcome *o, const struct timer_kind *k, int abs)
+/* A timer case's argument: its kind of timer, armed for WAIT_NS or to now + WAIT_NS. */
+struct timer_row {
+	const struct timer_kind *kind;
+	int abs;
+};
+
+static void timer_case(struct outcome *o, const struct y2038_case *c)
 {
+	const struct timer_row *row = c->arg;
+	const struct timer_kind *k = row->kind;
 	struct arming a = { .set_call = k->set_call, .get_call = k->get_call };
+	int abs = row->abs;
 	long timer;
 
 	if (k->signals && block_sigalrm(o))
@@ -289,24 +297,26 @@ static void timer_case(struct outcome *o, const struct timer_kind *k, int abs)
 		finish_fd(o, &a, (int)timer);
 }
 
+/* A row of a timer case: its kind of timer, armed relative (0) or absolute (1). */
+#define TIMER(kind, abs) \
+	.run_arg = timer_case, .arg = &(const struct timer_row){ &kind, abs }
+
 /*
- * KIND: a struct timer_kind of that name, and its cases KIND_rel and
- * KIND_abs. LIBC_TIMER_CASES and RAW_TIMER_CASES name the calls (their
- * time64 twins end in 64); create is KIND_create.
+ * KIND: a struct timer_kind of that name. LIBC_TIMER_KIND and
+ * RAW_TIMER_KIND name the calls (their time64 twins end in 64); create is
+ * KIND_create.
  */
-#define TIMER_CASES(kind, create_call, config, set, get, set_nr, get_nr, signals, arm) \
+#define TIMER_KIND(kind, create_call, config, set, get, set_nr, get_nr, signals, arm) \
 	static const struct timer_kind kind = {				\
 		create_call, config, set, get, set_nr, get_nr, signals,	\
 		kind##_create, arm,					\
-	};								\
-	static void kind##_rel(struct outcome *o) { timer_case(o, &kind, 0); } \
-	static void kind##_abs(struct outcome *o) { timer_case(o, &kind, 1); }
-#define LIBC_TIMER_CASES(kind, config, create, set, get, signals) \
-	TIMER_CASES(kind, #create, config, #set, #get, 0, 0, signals, kind##_arm)
-#define RAW_TIMER_CASES(kind, config, create, set, get, signals)		\
-	TIMER_CASES(kind, "syscall " #create, config,			\
-		    RAW_NAME(set, set##64), RAW_NAME(get, get##64),	\
-		    RAW_NR(set, set##64), RAW_NR(get, get##64), signals, raw_arm)
+	}
+#define LIBC_TIMER_KIND(kind, config, create, set, get, signals) \
+	TIMER_KIND(kind, #create, config, #set, #get, 0, 0, signals, kind##_arm)
+#define RAW_TIMER_KIND(kind, config, create, set, get, signals)		\
+	TIMER_KIND(kind, "syscall " #create, config,			\
+		   RAW_NAME(set, set##64), RAW_NAME(get, get##64),	\
+		   RAW_NR(set, set##64), RAW_NR(get, get##64), signals, raw_arm)
 
 /* The raw timers and timerfds: one call for both, as their flags agree. */
 _Static_assert(TIMER_ABSTIME == TFD_TIMER_ABSTIME, "one flag for both");
@@ -356,8 +366,8 @@ static int raw_timer_create(long *timer)
 	return ret;
 }
 
-LIBC_TIMER_CASES(libc_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1)
-RAW_TIMER_CASES(raw_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1)
+LIBC_TIMER_KIND(libc_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1);
+RAW_TIMER_KIND(raw_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1);
 
 /* --- timerfds on CLOCK_REALTIME; non-blocking, so nothing here can hang. */
 static int libc_timerfd_create(long *timer)
@@ -385,8 +395,8 @@ static int raw_timerfd_create(long *timer)
 	return *timer < 0 ? -1 : 0;
 }
 
-LIBC_TIMER_CASES(libc_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0)
-RAW_TIMER_CASES(raw_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0)
+LIBC_TIMER_KIND(libc_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0);
+RAW_TIMER_KIND(raw_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0);
 
 /* --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. */
 static void libc_setitimer(struct outcome *o)
@@ -444,9 +454,9 @@ static void libc_alarm(struct outcome *o)
 	finish_signal(o, &a, ALARM_NS);
 }
 
+#ifdef __NR_alarm
 static void raw_alarm(struct outcome *o)
 {
-#ifdef __NR_alarm
 	struct arming a = { .set_call = "syscall alarm (no time64 twin)" };
 
 	if (block_sigalrm(o))
@@ -455,27 +465,28 @@ static void raw_alarm(struct outcome *o)
 	if (syscall(__NR_alarm, 1) < 0)
 		a.set_err = errno;
 	finish_signal(o, &a, ALARM_NS);
-#else
-	outcome_set(o, "SKIP",
-		    "this ABI has no alarm syscall (ARM EABI never had one): its libc alarm() is setitimer");
-#endif
 }
+#define RAW_ALARM	.run = raw_alarm
+#else
+#define RAW_ALARM \
+	Y2038_SKIP("this ABI has no alarm syscall (ARM EABI never had one): its libc alarm() is setitimer")
+#endif
 
 static const struct y2038_case cases[] = {
 	{ "nanosleep", LIBC, Y2038_ACROSS, .run = libc_nanosleep },
-	{ "timer_rel", LIBC, Y2038_ACROSS, .run = libc_timer_rel },
-	{ "timer_abs", LIBC, Y2038_ACROSS, .run = libc_timer_abs },
-	{ "timerfd_rel", LIBC, Y2038_ACROSS, .run = libc_timerfd_rel },
-	{ "timerfd_abs", LIBC, Y2038_ACROSS, .run = libc_timerfd_abs },
+	{ "timer_rel", LIBC, Y2038_ACROSS, TIMER(libc_timer, 0) },
+	{ "timer_abs", LIBC, Y2038_ACROSS, TIMER(libc_timer, 1) },
+	{ "timerfd_rel", LIBC, Y2038_ACROSS, TIMER(libc_timerfd, 0) },
+	{ "timerfd_abs", LIBC, Y2038_ACROSS, TIMER(libc_timerfd, 1) },
 	{ "setitimer", LIBC, Y2038_ACROSS, .run = libc_setitimer },
 	{ "alarm", LIBC, Y2038_ACROSS, .run = libc_alarm },
-	{ "nanosleep", RAW, Y2038_ACROSS, .run = raw_nanosleep },
-	{ "timer_rel", RAW, Y2038_ACROSS, .run = raw_timer_rel },
-	{ "timer_abs", RAW, Y2038_ACROSS, .run = raw_timer_abs },
-	{ "timerfd_rel", RAW, Y2038_ACROSS, .run = raw_timerfd_rel },
-	{ "timerfd_abs", RAW, Y2038_ACROSS, .run = raw_timerfd_abs },
+	{ "nanosleep", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel, .arg = &raw_nanosleep },
+	{ "timer_rel", RAW, Y2038_ACROSS, TIMER(raw_timer, 0) },
+	{ "timer_abs", RAW, Y2038_ACROSS, TIMER(raw_timer, 1) },
+	{ "timerfd_rel", RAW, Y2038_ACROSS, TIMER(raw_timerfd, 0) },
+	{ "timerfd_abs", RAW, Y2038_ACROSS, TIMER(raw_timerfd, 1) },
 	{ "setitimer", RAW, Y2038_ACROSS, .run = raw_setitimer },
-	{ "alarm", RAW, Y2038_ACROSS, .run = raw_alarm },
+	{ "alarm", RAW, Y2038_ACROSS, RAW_ALARM },
 };
 
 Y2038_MAIN(cases)

@@ -350,11 +350,8 @@ static void libc_cond_timedwait(struct outcome *o)
 		  PTHREAD_ERRNO(pthread_cond_timedwait(&cond, &mutex, &ts)), ETIMEDOUT);
 }
 
-static void raw_pthread(struct outcome *o)
-{
-	outcome_set(o, "SKIP",
-		    "no syscall of its own: futex underneath (see futex_wait_abs)");
-}
+/* The pthread calls' raw rows. */
+#define NO_SYSCALL_OF_ITS_OWN "no syscall of its own: futex underneath (see futex_wait_abs)"
 
 /*
  * --- ppoll, pselect6, select: a pipe nobody writes to (the write end stays
@@ -425,18 +422,18 @@ static void libc_select(struct outcome *o)
 	WAIT_WATCHED(o, "select", select(pfd.fd + 1, &rfds, NULL, NULL, &tv));
 }
 
+#ifdef __NR__newselect
 static void raw_select(struct outcome *o)
 {
-#ifdef __NR__newselect
 	struct old_tv32 tv = { 0, WAIT_NS / 1000 };
 
 	WAIT_WATCHED(o, "syscall _newselect (no time64 twin)",
 		     syscall(__NR__newselect, pfd.fd + 1, &rfds, NULL, NULL, &tv));
-#else
-	outcome_set(o, "SKIP",
-		    "this ABI has no _newselect syscall: select is pselect6 underneath");
-#endif
 }
+#define RAW_SELECT	.run = raw_select
+#else
+#define RAW_SELECT	Y2038_SKIP("this ABI has no _newselect syscall: select is pselect6 underneath")
+#endif
 
 /* --- rt_sigtimedwait: SIGUSR1, blocked, and nobody sends it. */
 static int block_sigusr1(struct outcome *o, sigset_t *set)
@@ -498,41 +495,41 @@ static mqd_t open_queue(struct outcome *o, int full)
 	return q;
 }
 
-static void libc_mq(struct outcome *o, int send)
+/*
+ * The argument of both rows of a queue case: a send to a full queue or a
+ * receive from an empty one, and its raw syscall of this build's width.
+ */
+struct mq_op {
+	int send;
+	const char *raw_call;
+	long raw_nr;
+};
+
+static const struct mq_op timedsend = {
+	1, RAW_NAME(mq_timedsend, mq_timedsend_time64), NR_MQ_TIMEDSEND,
+};
+static const struct mq_op timedreceive = {
+	0, RAW_NAME(mq_timedreceive, mq_timedreceive_time64), NR_MQ_TIMEDRECEIVE,
+};
+
+static void mq_wait(struct outcome *o, const struct y2038_case *c)
 {
+	const struct mq_op *op = c->arg;
 	char msg[MSG_SIZE] = "y2038";
-	mqd_t q = open_queue(o, send);
+	mqd_t q = open_queue(o, op->send);
 
 	if (q == (mqd_t)-1)
 		return;
-	if (send)
+	/* The raw calls' fourth argument: send's priority, receive's pointer to it. */
+	if (c->kind == RAW)
+		WAIT_RAW(o, op->raw_call, syscall(op->raw_nr, q, msg, MSG_SIZE, 0L, &ts), ETIMEDOUT);
+	else if (op->send)
 		WAIT_LIBC(o, "mq_timedsend", mq_timedsend(q, msg, MSG_SIZE, 0, &ts), ETIMEDOUT);
 	else
 		WAIT_LIBC(o, "mq_timedreceive", mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts),
 			  ETIMEDOUT);
 	mq_close(q);
 }
-
-static void raw_mq(struct outcome *o, int send)
-{
-	char msg[MSG_SIZE] = "y2038";
-	mqd_t q = open_queue(o, send);
-
-	if (q == (mqd_t)-1)
-		return;
-	if (send)
-		WAIT_RAW(o, RAW_NAME(mq_timedsend, mq_timedsend_time64),
-			 syscall(NR_MQ_TIMEDSEND, q, msg, MSG_SIZE, 0, &ts), ETIMEDOUT);
-	else
-		WAIT_RAW(o, RAW_NAME(mq_timedreceive, mq_timedreceive_time64),
-			 syscall(NR_MQ_TIMEDRECEIVE, q, msg, MSG_SIZE, NULL, &ts), ETIMEDOUT);
-	mq_close(q);
-}
-
-static void libc_mq_timedsend(struct outcome *o) { libc_mq(o, 1); }
-static void libc_mq_timedreceive(struct outcome *o) { libc_mq(o, 0); }
-static void raw_mq_timedsend(struct outcome *o) { raw_mq(o, 1); }
-static void raw_mq_timedreceive(struct outcome *o) { raw_mq(o, 0); }
 
 /* --- semtimedop: take one from a SysV semaphore that stays 0. */
 static int new_sem(struct outcome *o)
@@ -548,90 +545,82 @@ static void libc_semtimedop(struct outcome *o)
 {
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
 	struct timespec ts = { 0, WAIT_NS };
-	int id = new_sem(o), ret;
-	int64_t t0;
+	int id = new_sem(o);
 
 	if (id < 0)
 		return;
-	t0 = wait_begin();
-	ret = semtimedop(id, &op, 1, &ts);
-	judge_expiry(o, "semtimedop", ret, errno, EAGAIN, t0);
+	WAIT_FOR(o, "semtimedop", semtimedop(id, &op, 1, &ts), EAGAIN);
 	semctl(id, 0, IPC_RMID);
 }
+
+/*
+ * raw: the semtimedop of this build's width; i386 had no semtimedop of its
+ * own before semtimedop_time64, only ipc(2)'s SEMTIMEDOP (ipc).
+ */
+static const struct {
+	const char *name;
+	long nr;
+	int ipc;
+} raw_semtimedop_call =
+#if Y2038_TIME64_BUILD
+	{ "syscall semtimedop_time64", __NR_semtimedop_time64, 0 };
+#elif defined(__NR_semtimedop)
+	{ "syscall semtimedop", __NR_semtimedop, 0 };
+#else
+	{ "syscall ipc(SEMTIMEDOP)", __NR_ipc, 1 };
+#endif
 
 static void raw_semtimedop(struct outcome *o)
 {
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
 	raw_ts ts = raw_rel(WAIT_NS);
 	int id = new_sem(o);
-	const char *call;
-	int64_t t0;
-	long ret;
 
 	if (id < 0)
 		return;
-	t0 = wait_begin();
-#if Y2038_TIME64_BUILD
-	call = "syscall semtimedop_time64";
-	ret = syscall(__NR_semtimedop_time64, id, &op, 1, &ts);
-#elif defined(__NR_semtimedop)
-	call = "syscall semtimedop";
-	ret = syscall(__NR_semtimedop, id, &op, 1, &ts);
-#else
-	/* i386 had no semtimedop of its own before semtimedop_time64. */
-	call = "syscall ipc(SEMTIMEDOP)";
-	ret = syscall(__NR_ipc, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts);
-#endif
-	judge_expiry(o, call, ret, errno, EAGAIN, t0);
+	WAIT_FOR(o, raw_semtimedop_call.name, raw_semtimedop_call.ipc ?
+		 syscall(raw_semtimedop_call.nr, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts) :
+		 syscall(raw_semtimedop_call.nr, id, &op, 1, &ts), EAGAIN);
 	semctl(id, 0, IPC_RMID);
 }
 
-/* --- AIO: a context with nothing submitted; 0 events when it runs out. */
-static void libc_io_getevents(struct outcome *o)
-{
-	outcome_set(o, "SKIP",
-		    "glibc has no io_getevents wrapper; libaio's io_getevents is itself the raw time32 syscall (see raw32)");
-}
+/*
+ * --- AIO: a context with nothing submitted; 0 events when it runs out.
+ * glibc has no wrapper for either: their libc rows are SKIPs.
+ */
+#define NO_IO_GETEVENTS_WRAPPER \
+	"glibc has no io_getevents wrapper; libaio's io_getevents is itself the raw time32 syscall (see raw32)"
+#define NO_IO_PGETEVENTS_WRAPPER \
+	"glibc has no io_pgetevents wrapper: programs make the raw syscall (see raw32, raw64)"
 
-static void libc_io_pgetevents(struct outcome *o)
+/*
+ * The row's raw_call with a NULL sigmask, the sixth argument, which
+ * io_getevents (five) does not read.
+ */
+static void raw_aio(struct outcome *o, const struct y2038_case *c)
 {
-	outcome_set(o, "SKIP",
-		    "glibc has no io_pgetevents wrapper: programs make the raw syscall (see raw32, raw64)");
-}
-
-static void raw_aio(struct outcome *o, int pget)
-{
+	const struct raw_call *call = c->arg;
 	struct io_event ev;
 	aio_context_t ctx = 0;
 	raw_ts ts = raw_rel(WAIT_NS);
-	const char *call;
-	int64_t t0;
-	long ret;
 
 	if (syscall(__NR_io_setup, 1, &ctx)) {
 		outcome_setup_failed(o, "syscall io_setup", "CONFIG_AIO", errno);
 		return;
 	}
-	t0 = wait_begin();
-	if (pget) {
-		call = RAW_NAME(io_pgetevents, io_pgetevents_time64);
-		ret = syscall(NR_IO_PGETEVENTS, ctx, 1, 1, &ev, &ts, NULL);
-	} else {
-#if Y2038_TIME64_BUILD
-		call = "syscall io_pgetevents_time64, NULL sigmask (io_getevents has no time64 twin)";
-		ret = syscall(__NR_io_pgetevents_time64, ctx, 1, 1, &ev, &ts,
-			      NULL);
-#else
-		call = "syscall io_getevents";
-		ret = syscall(__NR_io_getevents, ctx, 1, 1, &ev, &ts);
-#endif
-	}
-	judge_expiry(o, call, ret, errno, 0, t0);
+	WAIT_FOR(o, call->name, syscall(call->nr, ctx, 1, 1, &ev, &ts, NULL), 0);
 	syscall(__NR_io_destroy, ctx);
 }
 
-static void raw_io_getevents(struct outcome *o) { raw_aio(o, 0); }
-static void raw_io_pgetevents(struct outcome *o) { raw_aio(o, 1); }
+/* io_getevents has no time64 twin: io_pgetevents_time64 stands in. */
+static const struct raw_call raw_io_getevents = {
+	RAW_PICK("syscall io_getevents",
+		 "syscall io_pgetevents_time64, NULL sigmask (io_getevents has no time64 twin)"),
+	RAW_NR(io_getevents, io_pgetevents_time64), RAW_NO_CLOCK,
+};
+static const struct raw_call raw_io_pgetevents = {
+	RAW_NAME(io_pgetevents, io_pgetevents_time64), NR_IO_PGETEVENTS, RAW_NO_CLOCK,
+};
 
 /*
  * --- recvmmsg on a UDP socket on 127.0.0.1 nobody sends to. Its timeout is
@@ -776,27 +765,27 @@ static const struct y2038_case cases[] = {
 	{ "pselect6", LIBC, Y2038_ACROSS, .run = libc_pselect6 },
 	{ "select", LIBC, Y2038_ACROSS, .run = libc_select },
 	{ "sigtimedwait", LIBC, Y2038_ACROSS, .run = libc_sigtimedwait },
-	{ "mq_timedsend", LIBC, Y2038_ACROSS, .run = libc_mq_timedsend },
-	{ "mq_timedreceive", LIBC, Y2038_ACROSS, .run = libc_mq_timedreceive },
+	{ "mq_timedsend", LIBC, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedsend },
+	{ "mq_timedreceive", LIBC, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedreceive },
 	{ "semtimedop", LIBC, Y2038_ACROSS, .run = libc_semtimedop },
-	{ "io_getevents", LIBC, Y2038_ACROSS, .run = libc_io_getevents },
-	{ "io_pgetevents", LIBC, Y2038_ACROSS, .run = libc_io_pgetevents },
+	{ "io_getevents", LIBC, Y2038_ACROSS, Y2038_SKIP(NO_IO_GETEVENTS_WRAPPER) },
+	{ "io_pgetevents", LIBC, Y2038_ACROSS, Y2038_SKIP(NO_IO_PGETEVENTS_WRAPPER) },
 	{ "recvmmsg", LIBC, Y2038_ACROSS, .run = libc_recvmmsg },
 	{ "sched_rr_get_interval", LIBC, Y2038_AFTER, .run = libc_sched_rr_get_interval },
 	{ "futex_wait_rel", RAW, Y2038_ACROSS, .run = raw_futex_wait_rel },
 	{ "futex_wait_abs", RAW, Y2038_ACROSS, .run = raw_futex_wait_abs },
-	{ "mutex_lock", RAW, Y2038_ACROSS, .run = raw_pthread },
-	{ "mutex_timedlock", RAW, Y2038_ACROSS, .run = raw_pthread },
-	{ "cond_timedwait", RAW, Y2038_ACROSS, .run = raw_pthread },
+	{ "mutex_lock", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
+	{ "mutex_timedlock", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
+	{ "cond_timedwait", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
 	{ "ppoll", RAW, Y2038_ACROSS, .run = raw_ppoll },
 	{ "pselect6", RAW, Y2038_ACROSS, .run = raw_pselect6 },
-	{ "select", RAW, Y2038_ACROSS, .run = raw_select },
+	{ "select", RAW, Y2038_ACROSS, RAW_SELECT },
 	{ "sigtimedwait", RAW, Y2038_ACROSS, .run = raw_sigtimedwait },
-	{ "mq_timedsend", RAW, Y2038_ACROSS, .run = raw_mq_timedsend },
-	{ "mq_timedreceive", RAW, Y2038_ACROSS, .run = raw_mq_timedreceive },
+	{ "mq_timedsend", RAW, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedsend },
+	{ "mq_timedreceive", RAW, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedreceive },
 	{ "semtimedop", RAW, Y2038_ACROSS, .run = raw_semtimedop },
-	{ "io_getevents", RAW, Y2038_ACROSS, .run = raw_io_getevents },
-	{ "io_pgetevents", RAW, Y2038_ACROSS, .run = raw_io_pgetevents },
+	{ "io_getevents", RAW, Y2038_ACROSS, .run_arg = raw_aio, .arg = &raw_io_getevents },
+	{ "io_pgetevents", RAW, Y2038_ACROSS, .run_arg = raw_aio, .arg = &raw_io_pgetevents },
 	{ "recvmmsg", RAW, Y2038_ACROSS, .run = raw_recvmmsg },
 	{ "sched_rr_get_interval", RAW, Y2038_AFTER, .run = raw_sched_rr_get_interval },
 };

@@ -5,12 +5,15 @@
 #
 #   fs-image.sh NAME OUT
 #
-# Writable filesystems are made empty (the guest sets its files' times);
-# OUT is a sparse file, attached to the guest as a virtio-blk disk whose
-# serial is NAME. The read-only ones (squashfs, iso9660) are built from a
-# folder of files named t<SECONDS> whose mtime and atime are SECONDS: each
-# of the points the guest's cases read back (scenarios/files.c, FS_POINTS;
-# the same list, passed by make as POINTS).
+# NAME is one of the DISK lines of scenarios/files.c, where the filesystems
+# are declared (make's FS_IMAGES); this script holds each one's mkfs recipe,
+# and refuses a name it has none for. Writable filesystems are made empty
+# (the guest sets its files' times); OUT is a sparse file, attached to the
+# guest as a virtio-blk disk whose serial is NAME. The read-only ones
+# (squashfs, iso9660) are built from a folder of files named t<SECONDS>
+# whose mtime and atime are SECONDS: each of the points the guest's cases
+# read back (scenarios/files.c, FS_POINTS; the same list, passed by make as
+# POINTS).
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -59,6 +62,6 @@ iso9660)
 	points_tree
 	# -R: Rock Ridge, which every ISO tool writes by default for Linux
 	xorriso -as mkisofs -quiet -R -o "$tmp" "$dir" 2>/dev/null ;;
-*)	die "no such filesystem image: $name (host-tools/initramfs/fs-image.sh knows vfat exfat ext2 xfs xfs-bigtime btrfs f2fs squashfs iso9660)" ;;
+*)	die "no mkfs recipe for $name: a DISK of scenarios/files.c needs its line in host-tools/initramfs/fs-image.sh" ;;
 esac
 mv "$tmp" "$out"

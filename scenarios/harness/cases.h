@@ -2,6 +2,22 @@
 /*
  * harness/cases.h - a scenario's table of cases, run one by one: each in a
  * child with a timeout, at its point in time, reported as one TAP line.
+ *
+ * A row names its body one of two ways:
+ *
+ *   .run = f                 void f(struct outcome *o): a body of its own
+ *   .run_arg = g, .arg = &x  void g(struct outcome *o, const struct y2038_case *c):
+ *                            a body several rows share (LTP's .test(n) beside
+ *                            .test_all), each row with its own argument
+ *                            (c->arg: a syscall, a layout, a filesystem, of
+ *                            whatever type g reads) and kind (c->kind)
+ *   Y2038_SKIP("why")        no body: this build has nothing to measure
+ *
+ * Two signatures rather than one, so that no body is handed a parameter it
+ * does not use (the programs are built with -Wall -Wextra -Werror); a shared
+ * body is given its whole row, not only its argument, so that a LIBC row and
+ * its RAW twin can share an argument and the body reads which kind it runs
+ * as from the row, where the kind is already written, not from a copy.
  */
 #ifndef Y2038_HARNESS_CASES_H
 #define Y2038_HARNESS_CASES_H
@@ -30,8 +46,27 @@ struct y2038_case {
 	 * none of the lead; 0, or -1 with o saying why.
 	 */
 	int (*prepare)(struct outcome *o);
+	/* The body: run, or run_arg over arg (see above). */
 	void (*run)(struct outcome *o);
+	void (*run_arg)(struct outcome *o, const struct y2038_case *c);
+	const void *arg;
 };
+
+/* Run a case's body, whichever way its row names it. */
+static inline void case_body(const struct y2038_case *c, struct outcome *o)
+{
+	if (c->run_arg)
+		c->run_arg(o, c);
+	else
+		c->run(o);
+}
+
+/* A row with nothing to measure in this build: SKIP, with its reason (arg). */
+static inline void case_skip(struct outcome *o, const struct y2038_case *c)
+{
+	outcome_set(o, "SKIP", "%s", (const char *)c->arg);
+}
+#define Y2038_SKIP(why)	.run_arg = case_skip, .arg = (why)
 
 /*
  * The phases: the clock is set, and if need be left to tick over. The times
@@ -138,7 +173,7 @@ static void run_case_child(void *arg, int fd)
 		int64_t early_ns = c->observe_ns ? tick_to_moment(c) : 0;
 
 		o.began_ns = clock_ns(CLOCK_REALTIME);
-		c->run(&o);
+		case_body(c, &o);
 		if (early_ns)
 			outcome_append(&o, " (the tick to %s's moment, an absolute CLOCK_REALTIME sleep, ended %.1f ms before it: slept again)",
 				       c->phase, early_ns / 1e6);

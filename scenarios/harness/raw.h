@@ -7,11 +7,16 @@
  *
  *   RAW_NR(futex, futex_time64)    __NR_futex, or __NR_futex_time64
  *   RAW_NAME(futex, futex_time64)  "syscall futex", or "syscall futex_time64"
+ *   RAW_PICK(old, new)             anything else that differs: a name, a clock id
+ *   raw_ts                         the timespec of this build's width
+ *   struct raw_call                a raw syscall as a row's argument
+ *   raw_sleep_rel                  a case body: a relative sleep across the overflow
  */
 #ifndef Y2038_HARNESS_RAW_H
 #define Y2038_HARNESS_RAW_H
 
 #include "outcome.h"
+#include "cases.h"
 
 #if Y2038_TIME64_BUILD
 typedef struct kts64 raw_ts;
@@ -56,34 +61,35 @@ static inline raw_ts raw_rel(int64_t ns)
 }
 
 /*
- * A relative sleep of ns (under a second) through the raw syscall of this
- * build's width, judged: clock_nanosleep_time64 on CLOCK_REALTIME in a
- * time64 build (call64 names it), else the time32 syscall nr32 (call32)
- * with an old_timespec32, after the clock id clk (clk < 0: none, as for
- * nanosleep).
+ * A raw syscall as a row's argument (.arg): its name for a detail, its
+ * number, and the clock id it takes first (RAW_NO_CLOCK: none). Each field
+ * may differ by build: RAW_NAME, RAW_NR, RAW_PICK.
  */
-static inline void raw_sleep_rel(struct outcome *o, long nr32, int clk,
-				 const char *call32, const char *call64, int64_t ns)
+struct raw_call {
+	const char *name;
+	long nr;
+	int clk;
+};
+#define RAW_NO_CLOCK	(-1)
+
+/*
+ * A case body: a relative sleep of Y2038_ACROSS_WAIT_NS through its row's
+ * raw_call, judged: the clock id, then 0 (no flags), if it takes one (as
+ * clock_nanosleep and clock_nanosleep_time64 do), then the request in this
+ * build's layout and NULL.
+ */
+static inline void raw_sleep_rel(struct outcome *o, const struct y2038_case *c)
 {
+	const struct raw_call *call = c->arg;
 	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
+	raw_ts req = raw_rel(Y2038_ACROSS_WAIT_NS);
 	int err;
-#if Y2038_TIME64_BUILD
-	struct kts64 req = kts64_from_ns(ns);
-	const char *call = call64;
 
-	(void)nr32, (void)clk, (void)call32;
-	err = -raw64_clock_nanosleep(CLOCK_REALTIME, 0, &req);
-#else
-	struct old_ts32 req = { 0, ns };
-	const char *call = call32;
-
-	(void)call64;
-	if (clk < 0)
-		err = syscall(nr32, &req, NULL) ? errno : 0;
+	if (call->clk == RAW_NO_CLOCK)
+		err = syscall(call->nr, &req, NULL) ? errno : 0;
 	else
-		err = syscall(nr32, clk, 0, &req, NULL) ? errno : 0;
-#endif
-	judge_wait(o, call, err, ns, clock_ns(CLOCK_MONOTONIC) - t0);
+		err = syscall(call->nr, call->clk, 0, &req, NULL) ? errno : 0;
+	judge_wait(o, call->name, err, Y2038_ACROSS_WAIT_NS, clock_ns(CLOCK_MONOTONIC) - t0);
 }
 
 #endif

@@ -433,6 +433,39 @@ static void test_harness_retry(void)
 	faked_offset_ns = 0;
 }
 
+/* A body that rows share: it is given its row, argument and kind. */
+static void echo_row(struct outcome *o, const struct y2038_case *c)
+{
+	outcome_set(o, "PASS", "%s %s", (const char *)c->arg, c->kind == RAW ? "raw" : "libc");
+}
+
+static void test_harness_run_arg(void)
+{
+	const struct lab_mode mode = {
+		.name = "late", .case_timeout_ns = 5 * NSEC_PER_SEC,
+		.set_clock = late_set_clock, .set_clock_call = "late_set_clock",
+	};
+	const struct y2038_case rows[] = {
+		{ "so_rcvtimeo", LIBC, Y2038_ACROSS, .run_arg = echo_row, .arg = "SO_RCVTIMEO" },
+		{ "so_rcvtimeo", RAW, Y2038_ACROSS, .run_arg = echo_row, .arg = "SO_RCVTIMEO_OLD" },
+		{ "alarm", RAW, Y2038_ACROSS, Y2038_SKIP("this ABI has no alarm syscall") },
+	};
+	struct outcome o;
+
+	lab = &mode;
+	late_tries = 0;
+	run_case(&rows[0], &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK_STR(o.detail, "SO_RCVTIMEO libc");
+	run_case(&rows[1], &o);
+	CHECK_STR(o.detail, "SO_RCVTIMEO_OLD raw");
+	run_case(&rows[2], &o);
+	CHECK_STR(o.class, "SKIP");
+	CHECK_STR(o.detail, "this ABI has no alarm syscall");
+	lab = NULL;
+	faked_offset_ns = 0;
+}
+
 /*
  * A case's prepare (a thread holding a lock, say) takes none of the across
  * lead: 80 ms of it, longer than the 50 ms lead, and the case still crosses.
@@ -558,6 +591,7 @@ int main(void)
 	test_harness_retry();
 	test_harness_early_tick();
 	test_harness_prepare();
+	test_harness_run_arg();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
