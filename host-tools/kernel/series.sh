@@ -11,24 +11,29 @@
 # that has its own (7.2/NAME): a kernel takes the newest KVER/NAME at or
 # below its version, else NAME. A NAME that exists only as KVER/NAME fixes
 # code that kernels before KVER do not have: they leave it out (and their
-# hash does not change). A line that is an absolute path names that patch
-# itself (a series a tool wrote: make hrtimer-check's). Applying them is
-# source.sh's tree_take.
+# hash does not change). KVER/NAME.upstream says that from KVER on the
+# kernel has the change itself (a stable backport's upstream commit): those
+# kernels leave NAME out; the note says which commit. A line that is an
+# absolute path names that patch itself (a series a tool wrote: make
+# hrtimer-check's). Applying them is source.sh's tree_take.
 set -euo pipefail
 
 die() { echo "series.sh: $*" >&2; exit 1; }
 
 # variant_for DIR NAME KVER: DIR/V/NAME for the newest V at or below KVER
-# that has one (versions compared as sort -V does), or fails.
+# that has one or an upstream note (versions compared as sort -V does):
+# prints the variant, or nothing for a note; fails where no V has either.
 variant_for() {
 	local dir=$1 name=$2 kver=$3 v best=
 	for v in "$dir"/[0-9]*.[0-9]*/; do
 		v=$(basename "$v")
-		[ -r "$dir/$v/$name" ] || continue
+		[ -r "$dir/$v/$name" ] || [ -r "$dir/$v/$name.upstream" ] || continue
 		[ "$(printf '%s\n%s\n' "$v" "$kver" | sort -V | tail -1)" = "$kver" ] || continue	# v <= kver
 		[ -z "$best" ] || [ "$(printf '%s\n%s\n' "$best" "$v" | sort -V | tail -1)" = "$v" ] && best=$v
 	done
-	[ -n "$best" ] && echo "$dir/$best/$name"
+	[ -n "$best" ] || return 1
+	[ -r "$dir/$best/$name" ] && echo "$dir/$best/$name"
+	return 0
 }
 
 list() {
@@ -45,12 +50,12 @@ list() {
 			continue ;;
 		esac
 		if [ -n "$kver" ] && variant=$(variant_for "$dir" "$line" "$kver"); then
-			echo "$variant"
+			[ -z "$variant" ] || echo "$variant"	# none: upstream has it
 			continue
 		fi
 		if [ -r "$dir/$line" ]; then
 			echo "$dir/$line"
-		elif ! compgen -G "$dir/[0-9]*.[0-9]*/$line" >/dev/null; then
+		elif ! compgen -G "$dir/[0-9]*.[0-9]*/$line" >/dev/null && ! compgen -G "$dir/[0-9]*.[0-9]*/$line.upstream" >/dev/null; then
 			die "$series names $line, which is not in $dir"
 		fi
 	done <"$series"

@@ -62,11 +62,26 @@ check_cover=no
 
 # shellcheck source=host-tools/tap.sh
 . "$(dirname "$0")/../tap.sh"
+# A stable backport ([PATCH X.Y.y]) opens with "commit <id> upstream.", the
+# form Documentation/process/stable-kernel-rules.rst asks for, which
+# checkpatch's GIT_COMMIT_ID would have as 'commit <id> ("subject")': that
+# line is checked here instead (the full id), the rest as for any patch.
+stable_form() {
+	awk '/^$/ { getline; print; exit }' "$1" | grep -qE '^commit [0-9a-f]{40} upstream\.$'
+}
 for p in "${files[@]}"; do
 	# --no-tree: the check needs no git tree; spdxcheck needs one and is skipped.
+	ignore=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+	if grep -qE '^Subject: \[PATCH [0-9]+\.[0-9]+\.y\] ' "$p"; then
+		if ! stable_form "$p"; then
+			not_ok "checkpatch --strict: ${p#"$sent"/}: a stable backport's message opens with \"commit <full id> upstream.\""
+			continue
+		fi
+		ignore+=,GIT_COMMIT_ID
+	fi
 	rc=0
 	out=$(cd "$pristine" && perl scripts/checkpatch.pl --strict --no-tree --terse --show-types \
-		--ignore UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES "$p" 2>&1) || rc=$?
+		--ignore "$ignore" "$p" 2>&1) || rc=$?
 	orphans=$(unowned "$p")
 	if [ $rc -eq 0 ] && ! grep -qE ':( ERROR| WARNING| CHECK):' <<<"$out" && [ -z "$orphans" ]; then
 		pass "checkpatch --strict: ${p#"$sent"/}"

@@ -5,7 +5,10 @@
 #   format-patches.sh out=DIR series=FILE kernel=PACKAGE [identity="NAME <EMAIL>"]
 #
 # The patches in patches/ carry no author and no sign-off: a patch is signed
-# off by the person who sends it, and the lab invents no one. This writes
+# off by the person who sends it, and the lab invents no one. A stable
+# backport ([PATCH X.Y.y]) carries its upstream commit's author and
+# trailers, as stable maintainers take it, and the sender's sign-off is
+# added after them and the note on what was adapted. This writes
 # each patch the series applies to PACKAGE's kernel (series.sh list: its
 # KVER/NAME versions included) and the cover letter with "From: IDENTITY"
 # and, on each patch, "Signed-off-by: IDENTITY" after its other trailers
@@ -14,7 +17,8 @@
 # it refuses. The files go into DIR by how they are sent, from their
 # subjects: DIR/series/ (the cover letter and [PATCH i/N]), DIR/net/ ([PATCH
 # net]: a fix sent to the networking tree on its own), DIR/single/
-# ([PATCH]: a fix sent on its own).
+# ([PATCH]: a fix sent on its own), DIR/stable/ ([PATCH X.Y.y]: a backport
+# sent to stable@vger.kernel.org).
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -50,13 +54,15 @@ for p in $([ -r "$cover" ] && echo "$cover") $files; do
 	"[PATCH net]") dir=net ;;
 	"[PATCH]") dir=single ;;
 	"[PATCH "[0-9]*/[0-9]*"]") dir=series ;;
+	"[PATCH "[0-9]*.[0-9]*".y]") dir=stable ;;
 	*) die "$p: its subject's prefix \"$subject\" says neither how nor where it is sent" ;;
 	esac
 	mkdir -p "$out/$dir"
-	# From: after the mbox line; Signed-off-by: before the message's end
-	# ("---"), after its other trailers; the cover letter has none.
+	# From: after the mbox line (a backport keeps its author's);
+	# Signed-off-by: before the message's end ("---"), after its other
+	# trailers; the cover letter has none.
 	awk -v who="$identity" -v name="${identity% <*}" -v cover="$([ "$p" = "$cover" ] && echo 1 || echo 0)" '
-		NR == 1 { print; print "From: " who; next }
+		NR == 1 { print; getline; if (!/^From: /) print "From: " who }
 		cover { gsub(/@SENDER@/, name) }
 		!done && /^---$/ && !cover { print "Signed-off-by: " who; done = 1 }
 		{ print }

@@ -16,7 +16,9 @@
 # line is ok with "# SKIP" and the note, and the differences are still
 # listed. A variant the series does not apply for its kernel
 # (host-tools/kernel/series.sh list) fails, and so do a note whose variant's
-# lines are the base's (stale) and a note with no variant. Prints TAP;
+# lines are the base's (stale) and a note with no variant. KVER/NAME.upstream
+# (from KVER on, the kernel has the change itself) must name a patch of the
+# base and the upstream commit. Prints TAP;
 # exits 1 if any check failed.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
@@ -96,12 +98,26 @@ note_of() { [ -r "$1" ] && tr -s '[:space:]' ' ' <"$1" | sed 's/^ //; s/ $//'; }
 . "$(dirname "$0")/../tap.sh"
 for kdir in "$dir"/[0-9]*.[0-9]*/; do	# a kernel version's folder (glibc/ is another series)
 	kdir=${kdir%/}
-	compgen -G "$kdir/*.patch" >/dev/null || compgen -G "$kdir/*.differs" >/dev/null || continue
+	compgen -G "$kdir/*.patch" >/dev/null || compgen -G "$kdir/*.differs" >/dev/null ||
+		compgen -G "$kdir/*.upstream" >/dev/null || continue
 	kver=$(basename "$kdir")
 	applied=$("$series_sh" list "$series" "$kver")
 	for note in "$kdir"/*.differs; do
 		if [ -e "$note" ] && [ ! -e "${note%.differs}" ]; then
 			not_ok "$kver/$(basename "$note"): a note for no patch (remove it, or name it after its patch)"
+		fi
+	done
+	# From KVER on, the kernel has a (backported) change itself: its note
+	# names the commit, and the patch it stands for is the base's.
+	for note in "$kdir"/*.upstream; do
+		[ -e "$note" ] || continue
+		name=$(basename "$note" .upstream) what="$kver/$(basename "$note")"
+		if [ ! -e "$dir/$name" ]; then
+			not_ok "$what: a note for no patch of $dir/ (name it after the patch the kernel has)"
+		elif ! grep -qE '\b[0-9a-f]{12,40}\b' "$note"; then
+			not_ok "$what: say which upstream commit the kernel has (its id)"
+		else
+			pass "$what: from $kver on the kernel has $name itself: $(note_of "$note")"
 		fi
 	done
 	for var in "$kdir"/*.patch; do

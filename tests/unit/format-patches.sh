@@ -10,9 +10,15 @@ set -uo pipefail
 tap_scratch
 fp=$top/host-tools/patch-check/format-patches.sh
 
-# The lab's own patches carry no identity at all.
-expect "patches/: no From: or Signed-off-by: line in any patch" \
-	test "$(grep -l '^\(From\|Signed-off-by\): ' "$top"/patches/*.patch "$top"/patches/*/*.patch | wc -l)" = 0
+# The lab's own patches carry no identity at all; a stable backport carries
+# its upstream commit's, the commit it names ("commit <id> upstream.").
+expect "patches/: no From: or Signed-off-by: line in any patch but a stable backport's" \
+	test "$(grep -l '^\(From\|Signed-off-by\): ' "$top"/patches/*.patch "$top"/patches/*/*.patch |
+		xargs -r grep -L '^Subject: \[PATCH [0-9]*\.[0-9]*\.y\] ' | wc -l)" = 0
+for p in $(grep -l '^Subject: \[PATCH [0-9]*\.[0-9]*\.y\] ' "$top"/patches/*.patch "$top"/patches/*/*.patch); do
+	expect "$(basename "$p"): a stable backport names its upstream commit first, and keeps its author and trailers" \
+		test "$(awk '/^$/ { getline; print; exit }' "$p" | grep -cE '^commit [0-9a-f]{40} upstream\.$'):$(sed -n 2p "$p" | grep -c '^From: ')" = "1:1"
+done
 
 out=$(GIT_CONFIG_GLOBAL=/dev/null GIT_CONFIG_NOSYSTEM=1 GIT_DIR="$work/no-repo" \
 	"$fp" out="$work/none" series="$top/patches/series" kernel=linux-source-7.2 2>&1)
@@ -37,4 +43,13 @@ expect "the SIOCGSTAMP_OLD fix goes to net on its own, with stable in Cc and bot
 	test "$(ls "$work/sent/net"):$(grep -c '^Fixes: \(c7cbdbf29f48\|942437c97fd9\) ' "$work/sent/net/"*.patch):$(grep -c '^Cc: stable@vger.kernel.org$' "$work/sent/net/"*.patch)" = \
 	"0001-net-Give-SIOCGSTAMP_OLD-its-32-bit-layout-without-CO.patch:2:1"
 expect "7.2's hrtimer fix is sent on its own" test -n "$(ls "$work/sent/single/"*hrtimer* 2>/dev/null)"
+# 6.1: the ISO 9660 backport goes to stable, from its upstream author, and
+# the sender signs off after the note on what was adapted.
+"$fp" out="$work/sent61" series="$top/patches/series" kernel=linux-source-6.1 identity="$who" >/dev/null 2>&1
+iso=$(ls "$work/sent61/stable/"*isofs*.patch 2>/dev/null)
+expect "6.1's ISO 9660 backport is sent to stable, from its author, signed off last by the sender" \
+	test -n "$iso" -a "$(sed -n 2p "$iso")" = "From: Jonas 'Sortie' Termansen <sortie@maxsi.org>" -a \
+	"$(grep -B1 -A1 "^Signed-off-by: $who\$" "$iso" | tr '\n' '|')" = "  through them. The logic is upstream's. ]|Signed-off-by: $who|---|"
+expect "... and the kernels that have it upstream (6.12 on) leave it out" \
+	test "$(ls "$work/sent/stable" 2>/dev/null | wc -l)" = 0
 tap_end

@@ -79,4 +79,20 @@ mv "$work/b/6.12/$p4.differs" "$work/b/6.12/0005-gone.patch.differs"
 variants "$work/b"
 expect "a note for no patch fails" grep -q "^not ok 1 6.12/0005-gone.patch.differs: a note for no patch" "$work/out"
 
+# --- A backport that later kernels have upstream: KVER/NAME.upstream leaves
+# it out from KVER on, and must name the commit.
+mkdir -p "$work/c/6.12" "$work/c/7.2"
+cp "$top/patches/$p3" "$work/c/" && echo "$p3" >"$work/c/series"
+echo "The kernel has it itself." >"$work/c/6.12/$p3.upstream"
+variants "$work/c"
+expect "an upstream note that names no commit fails" \
+	grep -qxF "not ok 1 6.12/$p3.upstream: say which upstream commit the kernel has (its id)" "$work/out"
+echo "Commit 0123456789ab (\"a fix\") since v6.12." >"$work/c/6.12/$p3.upstream"
+variants "$work/c"
+expect "... one that does passes" test "$?: $(grep -c '^ok 1 6.12/.*upstream: from 6.12 on the kernel has' "$work/out")" = "0: 1"
+list() { "$top/host-tools/kernel/series.sh" list "$work/c/series" "$1" | sed "s|$work/c/||" | tr '\n' ' '; }
+same "series.sh: 6.1 takes the patch, 6.12 and 7.3 leave it out" "$(list 6.1)|$(list 6.12)|$(list 7.3)" "$p3 ||"
+cp "$top/patches/$p3" "$work/c/7.2/"
+same "series.sh: ... and a newer kernel's own variant takes it back" "$(list 6.12)|$(list 7.2)|$(list 7.3)" "|7.2/$p3 |7.2/$p3 "
+
 tap_end
