@@ -149,10 +149,18 @@ ucross     = $(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(1),$($(m).u
 HOST        := $(BUILD)/host
 HOST_CC     ?= gcc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror
+# The headers a binary's sources include, as the compiler found them
+# (BINARY.d beside it, included below), so that a changed header
+# (results-record.h, boot-record.h, ...) rebuilds every binary that
+# includes it. -MM in a step of its own: given several sources and one -o,
+# -MMD writes each source's list to the same BINARY.d, and the last wins.
+# $(1): the compiler
+compile-deps = $(1) -MM -MP -MT $@ $(filter %.c,$^) >$@.d.tmp && mv $@.d.tmp $@.d
 $(HOST)/%:
 	$(call say,HOSTCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
+	$(Q)$(call compile-deps,$(HOST_CC))
 
 deps:
 	$(Q)host-tools/deps.sh $(COMMON_PACKAGES)
@@ -170,6 +178,7 @@ include host-tools/patch-check/patch-check.mk
 include host-tools/engines/engines.mk
 include host-tools/bench/bench.mk
 include tests/tests.mk
+-include $(wildcard $(HOST)/*.d $(BUILD)/tests/*.d $(FUZZ_DIR)/*.d)
 
 .PHONY: run deps clean FORCE
 # make run: the kernels build in the background in MACHINE_ORDER as soon

@@ -10,6 +10,17 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/unit.sh"
 
 
+# --- The collector is rebuilt when a header it includes changes: make
+# keeps the compiler's list of them (compile-deps in the Makefile). Built
+# here in a folder of its own: up to date at once, out of date once
+# results-record.h changed (make -W: as if it had just been written).
+mk() { make -C "$top" --no-print-directory BUILD="$work/build" "$@"; }
+mk -s "$work/build/host/y2038-collect" >/dev/null 2>&1
+expect "build: the collector just built is up to date (make -q)" mk -q "$work/build/host/y2038-collect"
+expect "build: ... and is built again when results-record.h changes" \
+	test "$(mk -q -W host-tools/verdicts/results-record.h "$work/build/host/y2038-collect"; echo $?)" = 1
+
+
 # --- The collector on a real boot and on broken ones.
 # new_run NAME [BOOT]: a run folder holding one copy of a fixture boot
 # (tests/fixtures/boot-BOOT; by default the i386 compat32=y matrix boot).
