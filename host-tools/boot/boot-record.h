@@ -18,7 +18,7 @@
 	X(distro, 32, "the distribution (distros/) whose root it carried, or -") \
 	X(kernel, 64, "the kernel's Debian version, or the host's uname -r") \
 	X(kernel_source, 64, "linux-source-X.Y, or \"this host\"") \
-	X(config, 24, "compat32=y, compat32=n, libfaketime, libfaketime-static") \
+	X(config, 24, "compat32-y, compat32-n, libfaketime, libfaketime-static") \
 	X(patches, 64, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	X(kernel_flavour, 16, "lab (the matrix's kernels), distro (validate-distro's), or -") \
 	X(accel, 16, "kvm, tcg, native or qemu-user") \

@@ -55,7 +55,7 @@ if [ -n "$(find "$out/meta" -newer "$out/.lock" 2>/dev/null)" ]; then
 fi
 # What every record of this boot says, whatever became of it.
 facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland"
-	distro="$distro" config="${config/-/=}" scenarios="$scenarios")
+	distro="$distro" config="$config" scenarios="$scenarios")
 # A machine this host cannot provide is recorded as skipped, with the reason.
 if [ -n "${skip:-}" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=skipped skip_reason="$skip"

@@ -61,7 +61,7 @@ write_job() {
 		echo "# y2038-lab: $machine $config, $KERNEL_SOURCE $KERNEL_VERSION, patches $KERNEL_PATCHES"
 		echo "# written by host-tools/engines/lava.sh for LAVA's qemu device type"
 		echo "device_type: qemu"
-		echo "job_name: $(q "y2038-lab $machine ${config/-/=} $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
+		echo "job_name: $(q "y2038-lab $machine $config $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
 		echo "visibility: public"
 		echo "priority: medium"
 		echo "timeouts:"
@@ -140,7 +140,7 @@ write_job() {
 		echo "  connections: {}"
 	} >"$out/device.yaml"
 	# What the lab's boot.sh would have recorded, for lava.sh run.
-	printf '%s=%q\n' machine "$machine" karch "$karch" userland "$userland" config "${config/-/=}" \
+	printf '%s=%q\n' machine "$machine" karch "$karch" userland "$userland" config "$config" \
 		kernel "$KERNEL_VERSION" kernel_source "$KERNEL_SOURCE" patches "$KERNEL_PATCHES" \
 		scenarios "$scenarios" rtc_base "$rtc_base" >"$out/cell"
 	say LAVA "$out/job.yaml"

@@ -31,7 +31,7 @@ def series_kind(patches):
 
 def boot_kind(cell):
     # i386-compat32-n-bookworm -> bookworm; i386-compat32-n -> matrix
-    prefix = "%s-%s" % (cell["arch"], cell["config"].replace("=", "-"))
+    prefix = "%s-%s" % (cell["arch"], cell["config"])
     rest = cell["boot"][len(prefix):].lstrip("-") if cell["boot"].startswith(prefix) else cell["boot"]
     return rest or "matrix"
 

@@ -89,11 +89,11 @@ def column_name(cell):
 
 
 def faked_vs_real(cells):
-    """Each host cell beside the same cell of its machine's compat32=y matrix boot."""
+    """Each host cell beside the same cell of its machine's compat32-y matrix boot."""
     def key(c):
         return (c["arch"], c["scenario"], c["case"], c["phase"], abi_column(c))
     real = {key(c): c for c in cells
-            if c["config"] == "compat32=y" and c["boot"] == c["arch"] + "-compat32-y"}
+            if c["config"] == "compat32-y" and c["boot"] == c["arch"] + "-compat32-y"}
     out = []
     for c in cells:
         if not is_host(c):
@@ -158,8 +158,8 @@ def findings(cells):
     for c in kernel:
         if abi_column(c) == "time64" and c["scenario"] != "census":
             t64[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-    changed = [(k, v) for k, v in t64.items() if k[5] == "compat32=n"
-               and t64.get(k[:5] + ("compat32=y",), v) != v]
+    changed = [(k, v) for k, v in t64.items() if k[5] == "compat32-n"
+               and t64.get(k[:5] + ("compat32-y",), v) != v]
     if t64:
         by = defaultdict(int)
         for k, v in changed:
@@ -169,7 +169,7 @@ def findings(cells):
                     "%d of %d time64 cells observe something else with COMPAT_32BIT_TIME=n than "
                     "with =y (%s): a libc that makes the time32 call when a value fits 32 bits. "
                     "Families: %s." % (
-                        len(changed), sum(1 for k in t64 if k[5] == "compat32=n"),
+                        len(changed), sum(1 for k in t64 if k[5] == "compat32-n"),
                         ", ".join("%s %d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])) or "none",
                         ", ".join(sorted({k[2] for k, v in changed})) or "none")))
     raw64 = [c for c in kernel if abi_column(c) == "raw64"]
@@ -177,8 +177,8 @@ def findings(cells):
         by_config = {}
         for c in raw64:
             by_config[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-        pairs = [(k, v, by_config.get(k[:5] + ("compat32=n",))) for k, v in by_config.items()
-                 if k[5] == "compat32=y"]
+        pairs = [(k, v, by_config.get(k[:5] + ("compat32-n",))) for k, v in by_config.items()
+                 if k[5] == "compat32-y"]
         same = sum(1 for k, y, n in pairs if n is not None and y == n)
         wrong = defaultdict(int)
         for c in raw64:
@@ -237,7 +237,7 @@ def heatmap(cells):
 
     def col_key(col):
         conf = col[1]
-        conf_rank = 0 if conf == "compat32=y" else 1 if conf == "compat32=n" else 2
+        conf_rank = 0 if conf == "compat32-y" else 1 if conf == "compat32-n" else 2
         abi = ABIS.index(col[2]) if col[2] in ABIS else len(ABIS)
         return (arch_order.index(col[0]), conf_rank, conf, abi)
     cols = sorted(cols, key=col_key)
@@ -256,7 +256,7 @@ def heatmap(cells):
             groups.append([g, 1])
     for (arch, conf), span in groups:
         out.append('<th colspan="%d" class="grp" title="%s %s">%s<br>%s</th>' % (
-            span, h(arch), h(conf), h(arch), h(conf.replace("compat32=", "=").replace("host (", "(")
+            span, h(arch), h(conf), h(arch), h(conf.replace("compat32-", "=").replace("host (", "(")
                                                .replace("libfaketime, static programs", "static")
                                                .replace("libfaketime", "faked"))))
     out.append("</tr><tr><th></th>")
@@ -408,7 +408,7 @@ def faked_section(fv):
     if not fv:
         return ""
     o = ['<section id="faked"><h2>Faking the clock in userspace (libfaketime) beside the real kernel</h2>',
-         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32=y boot. %s</p>" % h(FAKED_LIMITS),
+         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32-y boot. %s</p>" % h(FAKED_LIMITS),
          "<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>"]
     by = OrderedDict()
     for f in sorted(fv, key=lambda f: f["arch"]):
@@ -463,7 +463,7 @@ def old_binaries(cells):
     which of their cases fail before, across or after the overflow."""
     groups = OrderedDict()
     for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["arch"])):
-        if c["distro"] == "-" or c["config"] != "compat32=y":
+        if c["distro"] == "-" or c["config"] != "compat32-y":
             continue
         if c["scenario"] == "apps":
             kind = "applications"
@@ -592,7 +592,7 @@ def fs_grid(cells):
     """(points, rows, warnings) of the filesystems cells: rows are
     (filesystem, reader) -> {point: {outcome: [(where, detail)]}}, reader the
     raw time64 call (the filesystem's own limits, either config) or a legacy
-    program (32-bit time_t, compat32=y: with =n it cannot set a time at all);
+    program (32-bit time_t, compat32-y: with =n it cannot set a time at all);
     where machines or configs disagree, a point has more than one outcome.
     warnings: each filesystem's mount warning, as the cells quote it."""
     fs_cells = [c for c in cells if c["scenario"] == FS_SCENARIO and c["phase"] != "-"]
@@ -607,7 +607,7 @@ def fs_grid(cells):
         # the filesystem's own limits: the raw time64 call, either config;
         # what an old program gets: a 32-bit time_t where it can set a time
         reader = "time64 call" if c["abi"] == "raw64" else \
-            "32-bit time_t" if c["abi"] == "legacy" and c["config"] == "compat32=y" else None
+            "32-bit time_t" if c["abi"] == "legacy" and c["config"] == "compat32-y" else None
         m = FS_MOUNT_WARNING.search(c["detail"])
         if m:
             warnings[fs] = m.group(1)
@@ -736,7 +736,7 @@ def markdown(cells, run=None):
     fv = faked_vs_real(cells)
     if fv:
         o += ["## Faking the clock in userspace (libfaketime) beside the real kernel", "",
-              "Each host (libfaketime) cell beside the same cell of its machine's compat32=y boot. " + FAKED_LIMITS, "",
+              "Each host (libfaketime) cell beside the same cell of its machine's compat32-y boot. " + FAKED_LIMITS, "",
               "| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|"]
         bya = OrderedDict()
         for f in sorted(fv, key=lambda f: f["arch"]):

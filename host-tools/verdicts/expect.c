@@ -55,7 +55,7 @@ static const char *const abis[] = {
 };
 static const char *const host_columns[] = { "libfaketime", "libfaketime-static", NULL };
 static const char *const configs[] = {
-	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
+	"compat32-y", "compat32-n", "libfaketime", "libfaketime-static", "*", NULL
 };
 static const char *const patch_sets[] = { "lab", "none", "*", NULL };
 /* The boot record's accel: a guest's accelerator, or how this host ran a column. */
@@ -215,7 +215,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		/* The columns whose values are a vocabulary, and what it is. */
 		const struct { const char *column, *value; const char *const *set, *choices; } vocab[] = {
 			{ "abi", r->abi, abis, "an ABI of results-record.h's columns, or *" },
-			{ "config", r->config, configs, "compat32=y, compat32=n, libfaketime, libfaketime-static or *" },
+			{ "config", r->config, configs, "compat32-y, compat32-n, libfaketime, libfaketime-static or *" },
 			{ "patches", r->patches, patch_sets, "lab, none or *" },
 			{ "accel", r->accel, accels, "kvm, tcg, native, qemu-user or *" },
 		};
@@ -354,9 +354,9 @@ const struct expect_row *expect_lookup(const struct expect_table *t,
 			return &t->rows[i];
 	if (!expect_host_column(cell->config))
 		return NULL;
-	/* A host column's cell no row of its column decides: as compat32=y. */
+	/* A host column's cell no row of its column decides: as compat32-y. */
 	for (i = 0; i < t->nrows; i++)
-		if (row_matches(&t->rows[i], cell, "compat32=y"))
+		if (row_matches(&t->rows[i], cell, "compat32-y"))
 			return &t->rows[i];
 	return NULL;
 }

@@ -34,7 +34,7 @@ struct expect_table {
 struct expect_cell {
 	const char *scenario, *name, *phase, *abi;
 	const char *libc;	/* "glibc-2.36", "musl-1.2.5", or "-" (raw, kernel) */
-	const char *config;	/* compat32=y, compat32=n, or a host column */
+	const char *config;	/* compat32-y, compat32-n, or a host column */
 	const char *patches;	/* lab or none */
 	const char *machine;	/* machines/<machine>.mk */
 	const char *karch;	/* its kernel ARCH, or "" */
@@ -55,7 +55,7 @@ void expect_free(struct expect_table *t);
 /*
  * The row that decides a cell, or NULL: the first that matches it. A host
  * column's cell (config libfaketime...) is matched by the rows naming its
- * column first; where none does, it is judged as the machine's compat32=y
+ * column first; where none does, it is judged as the machine's compat32-y
  * cell.
  */
 const struct expect_row *expect_lookup(const struct expect_table *t,

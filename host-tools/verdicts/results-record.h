@@ -52,7 +52,7 @@
 	KEY(distro, "the distribution whose root the boot carried, or -") \
 	KEY(kernel, "the kernel's Debian version, or the host's uname -r") \
 	KEY(kernel_source, "linux-source-X.Y, or \"this host\"") \
-	KEY(config, "compat32=y, compat32=n, or a host column: libfaketime, libfaketime-static") \
+	KEY(config, "compat32-y, compat32-n, or a host column: libfaketime, libfaketime-static") \
 	KEY(patches, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	KEY(rtc_base, "the guest's RTC at power-on, or -") \
 	KEY(accel, "kvm, tcg, native or qemu-user") \

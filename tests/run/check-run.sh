@@ -70,5 +70,5 @@ for b in "$run"/boots/*-apps; do
 done
 nconfigs=$(echo "$boots" | grep -o 'compat32-[yn]' | sort -u | grep -c .)
 [ "$nconfigs" -lt 2 ] || expect "boot-check: both configs were measured" \
-	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32=n compat32=y"
+	test "$(jq -r '[.[].config | select(startswith("compat32"))] | unique | join(" ")' "$run/results.json")" = "compat32-n compat32-y"
 tap_end

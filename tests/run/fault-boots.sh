@@ -4,7 +4,7 @@
 #
 #   tests/run/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR KERNEL_ENV MACHINE_ENV
 #
-# Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
+# Boots the lab's i386 compat32-y kernel and initramfs (make lab built them)
 # five ways: a kernel that panics, a scenario that hangs (tests/fault-hang.c)
 # which the guest must time out, a guest that never ends (its CPU never
 # starts) which the host must kill, a QEMU that cannot start, and no kernel

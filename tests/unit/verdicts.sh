@@ -23,7 +23,7 @@ expect "build: ... and is built again when results-record.h changes" \
 
 # --- The collector on a real boot and on broken ones.
 # new_run NAME [BOOT]: a run folder holding one copy of a fixture boot
-# (tests/fixtures/boot-BOOT; by default the i386 compat32=y matrix boot).
+# (tests/fixtures/boot-BOOT; by default the i386 compat32-y matrix boot).
 new_run() {
 	local run=$work/runs/$1 boot=${2:-i386-compat32-y}
 	mkdir -p "$run/boots"
@@ -62,7 +62,7 @@ expect "collector: a libc program's cells carry the libc it named, a raw cell -,
 # folder name: i386-compat32-y does not select i386-compat32-y-copy.
 brun=$(new_run boots)
 cp -r "$(boot_of "$brun")" "$brun/boots/i386-compat32-y-copy"
-blocks() { "$host/y2038-collect" --boots "$1" "$top/expectations.tsv" "$brun" 2>&1 | grep -c '^i386 compat32=y  kernel '; }
+blocks() { "$host/y2038-collect" --boots "$1" "$top/expectations.tsv" "$brun" 2>&1 | grep -c '^i386 compat32-y  kernel '; }
 expect "collector --boots: one boot named, one block; a name that prefixes another selects only itself" \
 	test "$(blocks i386-compat32-y-copy) $(blocks i386-compat32-y) $(blocks i386-compat32-y,i386-compat32-y-copy)" = "1 1 2"
 expect "collector --boots: ... and it writes nothing into the run" test ! -e "$brun/results.json"
@@ -78,7 +78,7 @@ collect "$mrun" "$work/musl.tsv"
 expect "collector: a musl program's cells are time64, libc musl-1.2.5, no raw64 cells" \
 	test "$(jq -c '[.[] | select(.libc == "musl-1.2.5") | .abi] | unique' "$mrun/results.json") $(jq '[.[] | select(.abi == "raw64")] | length' "$mrun/results.json")" = '["time64"] 0'
 expect "collector: ... judged by the row naming musl (MISMATCH there only), named musl in the TAP" \
-	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32=y musl clock\.' "$mrun/results.tap")" = \
+	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32-y musl clock\.' "$mrun/results.tap")" = \
 	"[[\"time64\",\"musl-1.2.5\",\"time\",\"after\",\"WRAP\"]] $(grep -c '^# .*ok [0-9]* time64 ' "$tap")"
 # A glibc program that says it has no raw cases (the lab's programs on a
 # distribution's libc) has its libc cells only, none missing.
@@ -273,7 +273,7 @@ collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: a mismatch is marked on the page and listed in the summary" \
 	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
-# The clock timeline of a real i386 compat32=n boot, plotted.
+# The clock timeline of a real i386 compat32-n boot, plotted.
 run=$(new_run report-timeline)
 cat "$fixtures/timeline-i386-compat32-n.txt" >>"$(boot_of "$run")/tap.log"
 collect "$run"
