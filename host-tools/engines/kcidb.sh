@@ -18,7 +18,7 @@ jq --arg origin "$origin" '
 	def id(parts): $origin + ":" + (parts | join(":"));
 	def word: gsub("[^a-zA-Z0-9_-]"; "_");
 	def checkout: id(["checkout", .kernel_source, .kernel, .patches]);
-	def build: id(["build", .kernel_source, .kernel, .patches, .arch, .config]);
+	def build: id(["build", .kernel_source, .kernel, .patches, .machine, .config]);
 	def status:
 		if .observed == "PASS" then "PASS"
 		elif .observed == "SKIP" then "SKIP"
@@ -35,9 +35,9 @@ jq --arg origin "$origin" '
 			misc: {kernel_source, kernel, patches}}],
 		builds: [$cells | unique_by(build)[] | {
 			id: build, origin: $origin, checkout_id: checkout,
-			architecture: .arch, config_name: .config, status: "PASS",
-			comment: "y2038-lab \(.arch) kernel, tinyconfig and patches/config fragments, \(.config)",
-			misc: {userland}}],
+			architecture: .karch, config_name: .config, status: "PASS",
+			comment: "y2038-lab \(.machine) kernel, tinyconfig and patches/config fragments, \(.config)",
+			misc: {machine, userland}}],
 		tests: [$cells[] | {
 			id: id(["test", .run_id, .boot, .scenario, .abi, (.libc // "-"), .case, .phase]),
 			origin: $origin, build_id: build,

@@ -31,16 +31,16 @@ def series_kind(patches):
 
 def boot_kind(cell):
     # i386-compat32-n-bookworm -> bookworm; i386-compat32-n -> matrix
-    prefix = "%s-%s" % (cell["arch"], cell["config"])
+    prefix = "%s-%s" % (cell["machine"], cell["config"])
     rest = cell["boot"][len(prefix):].lstrip("-") if cell["boot"].startswith(prefix) else cell["boot"]
     return rest or "matrix"
 
 
-KEY = ("arch", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
+KEY = ("machine", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
 
 
 def key_of(cell):
-    return (cell["arch"], cell["config"], series_kind(cell["patches"]), boot_kind(cell),
+    return (cell["machine"], cell["config"], series_kind(cell["patches"]), boot_kind(cell),
             cell["abi"], cell.get("libc", "-"), cell["scenario"], cell["case"], cell["phase"])
 
 

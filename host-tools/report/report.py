@@ -91,9 +91,9 @@ def column_name(cell):
 def faked_vs_real(cells):
     """Each host cell beside the same cell of its machine's compat32-y matrix boot."""
     def key(c):
-        return (c["arch"], c["scenario"], c["case"], c["phase"], abi_column(c))
+        return (c["machine"], c["scenario"], c["case"], c["phase"], abi_column(c))
     real = {key(c): c for c in cells
-            if c["config"] == "compat32-y" and c["boot"] == c["arch"] + "-compat32-y"}
+            if c["config"] == "compat32-y" and c["boot"] == c["machine"] + "-compat32-y"}
     out = []
     for c in cells:
         if not is_host(c):
@@ -105,7 +105,7 @@ def faked_vs_real(cells):
             how = "agrees"
         else:
             how = "differs"
-        out.append({"arch": c["arch"] + (" (static)" if c["config"] == "libfaketime-static" else ""),
+        out.append({"machine": c["machine"] + (" (static)" if c["config"] == "libfaketime-static" else ""),
                     "abi": c["abi"], "cell": "%s.%s.%s" % (c["scenario"], c["case"], c["phase"]),
                     "faked": c["observed"], "real": r["observed"] if r else "-",
                     "why": c["reason"], "detail": c["detail"], "how": how})
@@ -157,7 +157,7 @@ def findings(cells):
     t64 = {}
     for c in kernel:
         if abi_column(c) == "time64" and c["scenario"] != "census":
-            t64[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+            t64[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
     changed = [(k, v) for k, v in t64.items() if k[5] == "compat32-n"
                and t64.get(k[:5] + ("compat32-y",), v) != v]
     if t64:
@@ -176,7 +176,7 @@ def findings(cells):
     if raw64:
         by_config = {}
         for c in raw64:
-            by_config[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+            by_config[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
         pairs = [(k, v, by_config.get(k[:5] + ("compat32-n",))) for k, v in by_config.items()
                  if k[5] == "compat32-y"]
         same = sum(1 for k, y, n in pairs if n is not None and y == n)
@@ -225,21 +225,21 @@ def heatmap(cells):
     rows = OrderedDict()
     grid = {}
     for c in cells:
-        col = (c["arch"], column_name(c), abi_column(c))
+        col = (c["machine"], column_name(c), abi_column(c))
         cols.setdefault(col, None)
         row = (c["scenario"], c["case"], c["phase"])
         rows.setdefault(row, None)
         grid.setdefault((row, col), c)
-    arch_order = []
+    machine_order = []
     for c in cells:
-        if c["arch"] not in arch_order:
-            arch_order.append(c["arch"])
+        if c["machine"] not in machine_order:
+            machine_order.append(c["machine"])
 
     def col_key(col):
         conf = col[1]
         conf_rank = 0 if conf == "compat32-y" else 1 if conf == "compat32-n" else 2
         abi = ABIS.index(col[2]) if col[2] in ABIS else len(ABIS)
-        return (arch_order.index(col[0]), conf_rank, conf, abi)
+        return (machine_order.index(col[0]), conf_rank, conf, abi)
     cols = sorted(cols, key=col_key)
     fam_order = []
     for r in rows:
@@ -254,9 +254,9 @@ def heatmap(cells):
             groups[-1][1] += 1
         else:
             groups.append([g, 1])
-    for (arch, conf), span in groups:
+    for (machine, conf), span in groups:
         out.append('<th colspan="%d" class="grp" title="%s %s">%s<br>%s</th>' % (
-            span, h(arch), h(conf), h(arch), h(conf.replace("compat32-", "=").replace("host (", "(")
+            span, h(machine), h(conf), h(machine), h(conf.replace("compat32-", "=").replace("host (", "(")
                                                .replace("libfaketime, static programs", "static")
                                                .replace("libfaketime", "faked"))))
     out.append("</tr><tr><th></th>")
@@ -377,9 +377,9 @@ def boot_tables(cells):
         first = bc[0]
         present = {abi_column(c) for c in bc}
         cols = [a for a in ABIS if a in present] + sorted(present - set(ABIS))
-        out.append('<section class="boot" data-arch="%s" data-config="%s">' % (h(first["arch"]), h(first["config"])))
+        out.append('<section class="boot" data-machine="%s" data-config="%s">' % (h(first["machine"]), h(first["config"])))
         out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
-            h(boot), h(first["arch"]), h(column_name(first)), h(first["kernel_source"]),
+            h(boot), h(first["machine"]), h(column_name(first)), h(first["kernel_source"]),
             h(first["kernel"]), h(first["patches"]), h(first["accel"])))
         out.append("<table><tr><th>scenario</th><th>case</th><th>phase</th>%s</tr>" % "".join(
             '<th data-abi="%s">%s</th>' % (a, a) for a in cols))
@@ -411,11 +411,11 @@ def faked_section(fv):
          "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32-y boot. %s</p>" % h(FAKED_LIMITS),
          "<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>"]
     by = OrderedDict()
-    for f in sorted(fv, key=lambda f: f["arch"]):
-        by.setdefault(f["arch"], []).append(f)
-    for arch, fs in by.items():
+    for f in sorted(fv, key=lambda f: f["machine"]):
+        by.setdefault(f["machine"], []).append(f)
+    for machine, fs in by.items():
         o.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>" % (
-            h(arch), len(fs), sum(f["how"] == "agrees" for f in fs),
+            h(machine), len(fs), sum(f["how"] == "agrees" for f in fs),
             sum(f["how"] == "differs" for f in fs), sum(f["how"] == "cannot" for f in fs)))
     o.append("</table><table><tr><th>machine</th><th>abi</th><th>scenario.case.phase</th>"
              "<th>libfaketime</th><th>real kernel</th><th>why</th></tr>")
@@ -424,7 +424,7 @@ def faked_section(fv):
             continue
         o.append('<tr><td>%s</td><td>%s</td><td>%s</td><td class="vs o-%s" title="%s">%s</td>'
                  '<td class="vs o-%s">%s</td><td>%s</td></tr>' % (
-                     h(f["arch"]), h(f["abi"]), h(f["cell"]), h(f["faked"]), h(f["detail"]), h(f["faked"]),
+                     h(f["machine"]), h(f["abi"]), h(f["cell"]), h(f["faked"]), h(f["detail"]), h(f["faked"]),
                      h(f["real"]), h(f["real"]), h(f["why"])))
     o.append("</table></section>")
     return "\n".join(o)
@@ -462,7 +462,7 @@ def old_binaries(cells):
     and applications (the apps family), with COMPAT_32BIT_TIME=y: per column,
     which of their cases fail before, across or after the overflow."""
     groups = OrderedDict()
-    for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["arch"])):
+    for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["machine"])):
         if c["distro"] == "-" or c["config"] != "compat32-y":
             continue
         if c["scenario"] == "apps":
@@ -473,7 +473,7 @@ def old_binaries(cells):
             continue    # the lab's programs on the distribution's libc
         g = groups.setdefault((c["distro"], kind), OrderedDict()).setdefault(
             c["column"], {"machines": set(), "cases": set(), "bad": OrderedDict()})
-        g["machines"].add(c["arch"])
+        g["machines"].add(c["machine"])
         g["cases"].add((c["case"], c["phase"]))
         if c["observed"] not in GOOD | NEUTRAL:
             g["bad"].setdefault(c["case"], set()).add(c["observed"])
@@ -522,11 +522,11 @@ def apps_grid(cells, run=None):
     with every name where the run's transcripts are at hand."""
     apps = [c for c in cells if c["scenario"] == "apps"]
     transcripts = {b: pytests_lines(run, b) for b in {c["boot"] for c in apps}} if run else {}
-    cols = sorted({(c["arch"], c["config"], c["distro"], c["abi"], c["libc"]) for c in apps})
+    cols = sorted({(c["machine"], c["config"], c["distro"], c["abi"], c["libc"]) for c in apps})
     rows = OrderedDict()
     python = []
     for c in apps:
-        col = (c["arch"], c["config"], c["distro"], c["abi"], c["libc"])
+        col = (c["machine"], c["config"], c["distro"], c["abi"], c["libc"])
         rows.setdefault((c["case"], c["phase"]), {})[col] = c
         m = TESTS_RE.search('"%s"' % transcripts[c["boot"]][(c["case"], c["phase"])]
                             if (c["case"], c["phase"]) in transcripts.get(c["boot"], {}) else c["detail"])
@@ -615,7 +615,7 @@ def fs_grid(cells):
             continue
         if point not in points:
             points.append(point)
-        where = "%s %s %s" % (c["arch"], c["config"], c["abi"])
+        where = "%s %s %s" % (c["machine"], c["config"], c["abi"])
         rows.setdefault((fs, reader), OrderedDict()).setdefault(point, OrderedDict()).setdefault(
             c["observed"], []).append((where, c["detail"]))
     # each filesystem's two readers together, in the order the family runs them
@@ -692,7 +692,7 @@ def page(cells, run, template):
         "FINDINGS": fl,
         "OLD_BINARIES": items(old_binaries(cells)) or "<li>No distribution's programs in this run.</li>",
         "DISTROS": distros,
-        "ARCH_OPTIONS": opts("arch"),
+        "MACHINE_OPTIONS": opts("machine"),
         "CONFIG_OPTIONS": opts("config"),
         "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in ABIS),
         "BOOTS": boot_tables(cells),
@@ -739,17 +739,17 @@ def markdown(cells, run=None):
               "Each host (libfaketime) cell beside the same cell of its machine's compat32-y boot. " + FAKED_LIMITS, "",
               "| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|"]
         bya = OrderedDict()
-        for f in sorted(fv, key=lambda f: f["arch"]):
-            bya.setdefault(f["arch"], []).append(f)
-        for arch, fs in bya.items():
-            o.append("| %s | %d | %d | %d | %d |" % (arch, len(fs), sum(f["how"] == "agrees" for f in fs),
+        for f in sorted(fv, key=lambda f: f["machine"]):
+            bya.setdefault(f["machine"], []).append(f)
+        for machine, fs in bya.items():
+            o.append("| %s | %d | %d | %d | %d |" % (machine, len(fs), sum(f["how"] == "agrees" for f in fs),
                                                      sum(f["how"] == "differs" for f in fs),
                                                      sum(f["how"] == "cannot" for f in fs)))
         o += ["", "Where it differs:", "",
               "| machine | abi | scenario.case.phase | libfaketime | real kernel | why |", "|---|---|---|---|---|---|"]
         for f in fv:
             if f["how"] == "differs":
-                o.append("| %s | %s | %s | %s | %s | %s |" % (f["arch"], f["abi"], f["cell"], f["faked"], f["real"], esc(f["why"])))
+                o.append("| %s | %s | %s | %s | %s | %s |" % (f["machine"], f["abi"], f["cell"], f["faked"], f["real"], esc(f["why"])))
         o.append("")
     if any(c["verdict"] != "match" for c in cells):
         o += ["## Cells that contradict their expectation", "",

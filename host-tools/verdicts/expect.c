@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * libc, config, patches, arch, accel) with the expected outcome and the reason for
+ * libc, config, patches, machine, accel) with the expected outcome and the reason for
  * it, and the reasons several rows share ("@name<TAB>text", used as
  * "@name"). Any column but the outcome may be "*"; the first matching row
  * wins. A table
@@ -115,7 +115,7 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       libc_covers(a->libc, b->libc) &&
 	       config_covers(a->config, b->config) &&
 	       field_covers(a->patches, b->patches) &&
-	       field_covers(a->arch, b->arch) &&
+	       field_covers(a->machine, b->machine) &&
 	       field_covers(a->accel, b->accel);
 }
 
@@ -181,12 +181,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
 		sizeof(r->abi), sizeof(r->libc), sizeof(r->config),
-		sizeof(r->patches), sizeof(r->arch), sizeof(r->accel),
+		sizeof(r->patches), sizeof(r->machine), sizeof(r->accel),
 		sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
 		r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
-		r->patches, r->arch, r->accel, r->expected,
+		r->patches, r->machine, r->accel, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -199,7 +199,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches arch accel expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches machine accel expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -339,8 +339,8 @@ static int row_matches(const struct expect_row *r, const struct expect_cell *c,
 	       libc_covers(r->libc, c->libc ? c->libc : "-") &&
 	       config_covers(r->config, config) &&
 	       field_covers(r->patches, c->patches) &&
-	       (!strcmp(r->arch, "*") || !strcmp(r->arch, c->machine) ||
-		(c->karch && !strcmp(r->arch, c->karch))) &&
+	       (!strcmp(r->machine, "*") || !strcmp(r->machine, c->machine) ||
+		(c->karch && !strcmp(r->machine, c->karch))) &&
 	       field_covers(r->accel, c->accel ? c->accel : "-");
 }
 

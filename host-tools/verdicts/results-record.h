@@ -47,7 +47,8 @@
 #define RESULT_KEYS(KEY) \
 	KEY(run_id, "the run (results/<run-id>/)") \
 	KEY(boot, "the boot's folder: boots/<boot>/") \
-	KEY(arch, "the machine (machines/<arch>.mk)") \
+	KEY(machine, "the machine (machines/<machine>.mk)") \
+	KEY(karch, "its kernel ARCH (i386, x86_64, arm, arm64), or - for a record of none") \
 	KEY(userland, "the Debian architecture of the programs") \
 	KEY(distro, "the distribution whose root the boot carried, or -") \
 	KEY(kernel, "the kernel's Debian version, or the host's uname -r") \

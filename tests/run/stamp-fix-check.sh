@@ -13,7 +13,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/tap.sh"
 unpatched=$1 patched=$2
 cells() {	# RUN: "abi case observed detail", i386 compat32-n, legacy and raw32
-	jq -r '.[] | select(.arch == "i386" and .config == "compat32-n" and .boot == "i386-compat32-n"
+	jq -r '.[] | select(.machine == "i386" and .config == "compat32-n" and .boot == "i386-compat32-n"
 		and (.case == "siocgstamp" or .case == "siocgstampns") and (.abi == "legacy" or .abi == "raw32"))
 		| "\(.abi) \(.case) \(.observed) \(.patches) \(.detail)"' "$1/results.json"
 }

@@ -49,7 +49,7 @@ expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$r
 expect "collector: one record per cell ($ncells)" \
 	test "$(jq length "$run/results.json")" = "$ncells"
 expect "collector: every record carries the fields users rely on" \
-	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel") and has("libc") and has("distro"))] | length' "$run/results.json")" = "$ncells"
+	test "$(jq '[.[] | select(has("machine") and has("karch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel") and has("libc") and has("distro"))] | length' "$run/results.json")" = "$ncells"
 # The libc a program names ("# libc: ..." after its TAP version) is its cells';
 # a raw cell has none. The fixture predates that line: its programs said nothing.
 lrun=$(new_run libc)
