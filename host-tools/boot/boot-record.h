@@ -12,6 +12,7 @@
 
 #define BOOT_RECORD_KEYS(X) \
 	X(run_id, 64, "the run this boot belongs to") \
+	X(kind, 32, "its kind: a BOOT_KINDS name (host-tools/boot/boot.mk: matrix, rtc-after, bookworm, ...), a host column's (libfaketime, libfaketime-static), lava, or the test's that booted it") \
 	X(machine, 32, "machines/<machine>.mk") \
 	X(karch, 16, "the machine's kernel ARCH (i386, x86_64, arm, arm64)") \
 	X(userland, 32, "the Debian architecture of the programs it ran") \

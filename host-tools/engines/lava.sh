@@ -192,7 +192,7 @@ import_log() {
 	pass) status=exited ;;
 	*) status=failed ;;
 	esac
-	boot_record "$b/meta" run_id="$run_id" machine="$machine" karch="$karch" userland="$userland" \
+	boot_record "$b/meta" run_id="$run_id" kind=lava machine="$machine" karch="$karch" userland="$userland" \
 		kernel="$kernel" kernel_source="$kernel_source" config="$config" patches="$patches" accel=tcg \
 		scenarios="$scenarios" rtc_base="$rtc_base" qemu_status="$status" qemu_exit="$exit" \
 		wall_s="$wall" timeout_s=- \

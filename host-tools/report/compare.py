@@ -29,18 +29,11 @@ def series_kind(patches):
     return "none" if patches in ("", "none") else "lab"
 
 
-def boot_kind(cell):
-    # i386-compat32-n-bookworm -> bookworm; i386-compat32-n -> matrix
-    prefix = "%s-%s" % (cell["machine"], cell["config"])
-    rest = cell["boot"][len(prefix):].lstrip("-") if cell["boot"].startswith(prefix) else cell["boot"]
-    return rest or "matrix"
-
-
 KEY = ("machine", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
 
 
 def key_of(cell):
-    return (cell["machine"], cell["config"], series_kind(cell["patches"]), boot_kind(cell),
+    return (cell["machine"], cell["config"], series_kind(cell["patches"]), cell["kind"],
             cell["abi"], cell.get("libc", "-"), cell["scenario"], cell["case"], cell["phase"])
 
 
@@ -51,6 +44,11 @@ def load(run_dir):
             cells = json.load(f)
     except (OSError, ValueError) as e:
         die("%s: %s" % (path, e))
+    old = next((c for c in cells if "kind" not in c or "machine" not in c), None)
+    if old is not None:
+        die("%s: its records have no kind or machine (boot %s): a run collected before the boot's kind was"
+            " recorded; collect it again with this lab's y2038-collect, or compare it with the lab"
+            " that made it" % (path, old.get("boot", "?")))
     kernels = sorted({"%s %s" % (c["kernel_source"], c["kernel"]) for c in cells
                       if not c["config"].startswith("libfaketime")})
     if len(kernels) != 1:

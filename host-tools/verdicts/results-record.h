@@ -47,6 +47,7 @@
 #define RESULT_KEYS(KEY) \
 	KEY(run_id, "the run (results/<run-id>/)") \
 	KEY(boot, "the boot's folder: boots/<boot>/") \
+	KEY(kind, "the boot's kind (boot-record.h): matrix, rtc-after, a demo distribution, ...; - in a record of none") \
 	KEY(machine, "the machine (machines/<machine>.mk)") \
 	KEY(karch, "its kernel ARCH (i386, x86_64, arm, arm64), or - for a record of none") \
 	KEY(userland, "the Debian architecture of the programs") \

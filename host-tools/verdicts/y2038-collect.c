@@ -560,7 +560,7 @@ static const char *record_value(const struct boot *b, const struct cell *c, cons
 {
 	const struct meta *m = &b->meta;
 	const struct { const char *key, *value; } values[] = {
-		{ "run_id", m->run_id }, { "boot", b->dir }, { "machine", m->machine },
+		{ "run_id", m->run_id }, { "boot", b->dir }, { "kind", m->kind[0] ? m->kind : "-" }, { "machine", m->machine },
 		{ "karch", m->karch[0] ? m->karch : "-" },
 		{ "userland", m->userland }, { "distro", m->distro[0] ? m->distro : "-" },
 		{ "kernel", m->kernel }, { "kernel_source", m->kernel_source },

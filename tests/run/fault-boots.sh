@@ -28,7 +28,7 @@ fi
 # A boot of i386 running one scenario; the arguments provoke the fault.
 boot() {
 	local name=$1; shift
-	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y \
+	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y kind=fault \
 		kernel_env="$env" initrd="$build/i386/initramfs.cpio" scenarios=clock-legacy accel=tcg \
 		rtc_base=2038-01-19T03:13:55 guest_timeout=60 boot_timeout=120 probe="$host/kvm-probe" \
 		cache="$cache" "$@" >/dev/null
