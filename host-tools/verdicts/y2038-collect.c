@@ -548,51 +548,73 @@ static const char *verdict(const struct cell *c)
 	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
 }
 
-/* A record's keys, in order (results-record.h). */
+/* A record's keys, in order (results-record.h), as names and as numbers. */
 static const char *const result_keys[] = {
 #define KEY(key, what) #key,
 	RESULT_KEYS(KEY)
 #undef KEY
 };
+enum result_key {
+#define KEY(key, what) RESULT_##key,
+	RESULT_KEYS(KEY)
+#undef KEY
+	NRESULT_KEYS
+};
 
-/* The value of a record's key for cell c of boot b. */
-static const char *record_value(const struct boot *b, const struct cell *c, const char *key)
+/*
+ * The value of a record's key for cell c of boot b. A case for every key
+ * of RESULT_KEYS and no default: a key declared there and not written here
+ * is a compiler's error (-Wswitch), not a run's.
+ */
+static const char *record_value(const struct boot *b, const struct cell *c, enum result_key key)
 {
 	const struct meta *m = &b->meta;
-	const struct { const char *key, *value; } values[] = {
-		{ "run_id", m->run_id }, { "boot", b->dir }, { "kind", m->kind[0] ? m->kind : "-" }, { "machine", m->machine },
-		{ "karch", m->karch[0] ? m->karch : "-" },
-		{ "userland", m->userland }, { "distro", m->distro[0] ? m->distro : "-" },
-		{ "kernel", m->kernel }, { "kernel_source", m->kernel_source },
-		{ "config", m->config }, { "patches", m->patches }, { "rtc_base", m->rtc_base },
-		{ "accel", m->accel }, { "accel_note", m->accel_note }, { "abi", c->abi },
-		{ "libc", c->libc }, { "column", c->column }, { "scenario", c->scenario },
-		{ "case", c->name }, { "phase", c->phase }, { "expected", c->expected },
-		{ "observed", c->observed }, { "detail", c->detail }, { "reason", c->reason },
-		{ "verdict", verdict(c) },
-	};
-	size_t i;
 
-	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
-		if (!strcmp(values[i].key, key))
-			return values[i].value;
-	die("results-record.h declares the key \"%s\", which the collector does not write", key);
+	switch (key) {
+	case RESULT_run_id: return m->run_id;
+	case RESULT_boot: return b->dir;
+	case RESULT_kind: return m->kind[0] ? m->kind : "-";
+	case RESULT_machine: return m->machine;
+	case RESULT_karch: return m->karch[0] ? m->karch : "-";
+	case RESULT_userland: return m->userland;
+	case RESULT_distro: return m->distro[0] ? m->distro : "-";
+	case RESULT_kernel: return m->kernel;
+	case RESULT_kernel_source: return m->kernel_source;
+	case RESULT_config: return m->config;
+	case RESULT_patches: return m->patches;
+	case RESULT_rtc_base: return m->rtc_base;
+	case RESULT_accel: return m->accel;
+	case RESULT_accel_note: return m->accel_note;
+	case RESULT_abi: return c->abi;
+	case RESULT_libc: return c->libc;
+	case RESULT_column: return c->column;
+	case RESULT_scenario: return c->scenario;
+	case RESULT_case: return c->name;
+	case RESULT_phase: return c->phase;
+	case RESULT_expected: return c->expected;
+	case RESULT_observed: return c->observed;
+	case RESULT_detail: return c->detail;
+	case RESULT_reason: return c->reason;
+	case RESULT_verdict: return verdict(c);
+	case NRESULT_KEYS: break;
+	}
+	die("record_value: no key %d", (int)key);
 }
 
 static void write_json(FILE *f, struct boot *boots, size_t nboots)
 {
-	size_t i, j, k, nkeys = sizeof(result_keys) / sizeof(result_keys[0]);
-	int first = 1;
+	size_t i, j;
+	int k, first = 1;
 
 	fputs("[\n", f);
 	for (i = 0; i < nboots; i++) {
 		for (j = 0; j < boots[i].ncells; j++) {
 			fputs(first ? "{" : ",\n{", f);
 			first = 0;
-			for (k = 0; k < nkeys; k++)
+			for (k = 0; k < NRESULT_KEYS; k++)
 				json_field(f, result_keys[k],
-					   record_value(&boots[i], &boots[i].cells[j], result_keys[k]),
-					   k + 1 == nkeys);
+					   record_value(&boots[i], &boots[i].cells[j], k),
+					   k + 1 == NRESULT_KEYS);
 			fputc('}', f);
 		}
 	}
