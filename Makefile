@@ -63,7 +63,8 @@ commas = $(subst $(space),$(comma),$(strip $(1)))
 
 # --- The results vocabulary, whose one home is host-tools/verdicts/
 # results-record.h: the kinds of scenario program, each
-# KIND(kind, libc, libc ABI, raw ABI, column, what).
+# KIND(kind, libc, libc ABI, raw ABI, column, what), and the configs, each
+# CONFIG(config, kernel or host, ...).
 # result-kinds,AWK-CONDITION: the kinds whose fields ($$1 to $$5) meet it.
 RESULTS_RECORD := host-tools/verdicts/results-record.h
 result-kinds = $(shell sed -n 's/^[[:space:]]*KIND[^A-Za-z_]\([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\),.*/\1 \2 \3 \4 \5/p' \
@@ -74,6 +75,12 @@ FAMILY_KINDS := $(call result-kinds,$$3 != "kernel")
 GLIBC_KINDS  := $(call result-kinds,$$2 == "glibc" && $$3 != "kernel")
 MUSL_KINDS   := $(call result-kinds,$$2 == "musl")
 KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
+# result-configs,WHERE: the configs of kernel or host, in order.
+result-configs = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
+# The kernel configs each machine's kernels are built with, and the host
+# columns (host-tools/boot/boot.mk's FAKED_KINDS).
+KERNEL_CONFIGS := $(call result-configs,kernel)
+HOST_CONFIGS   := $(call result-configs,host)
 
 # --- Machines: facts are data (machines/*.mk over machines/defaults.mk).
 include machines/defaults.mk
@@ -115,7 +122,7 @@ unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
 ifneq ($(unknown),)
 $(error unknown machine "$(unknown)": the lab knows $(ALL_MACHINES) (one file each in machines/))
 endif
-CONFIGS   ?= compat32-y compat32-n
+CONFIGS   ?= $(KERNEL_CONFIGS)
 # The shell reads a machine's facts from here, never from its own copy.
 MACHINE_ENVS := $(BUILD)/machines
 machine-env = $(MACHINE_ENVS)/$(1).env

@@ -152,7 +152,7 @@ $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
 # measure that LD_PRELOAD never reaches a static program.
 FAKETIME       ?= yes
 FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(READY),$(if $($(m).faketime),$(m))))
-FAKED_KINDS    := libfaketime libfaketime-static
+FAKED_KINDS    := $(HOST_CONFIGS)
 libfaketime.link          := dynamic
 libfaketime.folder        := dynamic
 libfaketime.bins          := $(call family_bins,$(GLIBC_KINDS))

@@ -45,6 +45,6 @@ lava-import:
 	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); exit $$rc
 
 # make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
-kcidb:
+kcidb: $(HOST)/y2038-collect
 	$(if $(RUN),,$(error make kcidb RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
 	$(Q)host-tools/engines/kcidb.sh $(RESULTS)/$(RUN)

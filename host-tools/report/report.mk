@@ -6,7 +6,7 @@ REPORT = python3 host-tools/report/report.py
 
 # make report RUN=<run-id>: regenerate a run's report from its results.json.
 .PHONY: report
-report:
+report: $(HOST)/y2038-collect
 	$(if $(RUN),,$(error make report RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
 	$(Q)$(REPORT) $(RESULTS)/$(RUN)
 
@@ -21,7 +21,7 @@ COMPARE_KERNELS  ?= $(KERNEL_CHOICES)
 COMPARE_MACHINES ?= $(MACHINES_32BIT)
 COMPARE_DIR       = $(RESULTS)/$(RUN_ID)-compare
 .PHONY: compare-kernels
-compare-kernels:
+compare-kernels: $(HOST)/y2038-collect
 	$(Q)rc=0; $(foreach k,$(COMPARE_KERNELS),$(MAKE) --no-print-directory run KERNEL=$(k) \
 		MACHINES="$(COMPARE_MACHINES)" FAKETIME=no RUN_ID=$(RUN_ID)-$(k) || rc=1;) \
 	python3 host-tools/report/compare.py $(COMPARE_DIR) $(foreach k,$(COMPARE_KERNELS),$(RESULTS)/$(RUN_ID)-$(k)) && \

@@ -24,18 +24,20 @@ import time
 from collections import OrderedDict, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-# The results vocabulary's one home: a record's keys and a block's columns.
-RESULTS_RECORD = os.path.join(HERE, "..", "verdicts", "results-record.h")
+sys.path.insert(0, os.path.join(HERE, "..", "verdicts"))
+# The results vocabulary (results-record.h), as the collector declares it:
+# a record's keys, a block's columns, the configs, the outcome classes.
+from collector import vocabulary  # noqa: E402
+RESULTS_RECORD = "host-tools/verdicts/results-record.h"
 
 
-def vocabulary():
-    with open(RESULTS_RECORD) as f:
-        text = f.read()
-    return (re.findall(r"^\s*KEY\((\w+),", text, re.M),
-            re.findall(r"^\s*COLUMN\((\w+),", text, re.M))
+def abis():
+    return vocabulary().columns
 
 
-KEYS, ABIS = vocabulary()
+def kernel_configs():
+    """The lab's two kernel configs, =y first."""
+    return vocabulary().kernel_configs
 
 
 def abi_column(cell):
@@ -61,10 +63,12 @@ FAKED_LIMITS = ("libfaketime works by LD_PRELOAD in the program's own process: a
                 "column uses dynamic builds), a raw syscall never passes through it, and "
                 "what the kernel does with its own clock (packet timestamps, timers and "
                 "futex deadlines it checks) sees the real time.")
-# Outcome classes by what they mean for a reader, and their colours.
-GOOD = {"PASS", "ABSENT"}
-NEUTRAL = {"SKIP", "LISTED"}
-BROKEN = {"CRASH", "TIMEOUT", "ERROR"}
+
+
+def right(obs):
+    """An outcome that is no failure: what it means (results-record.h) is
+    good (PASS) or neutral (SKIP, the census's LISTED)."""
+    return vocabulary().meaning(obs) in ("good", "neutral")
 
 
 def die(msg):
@@ -77,35 +81,39 @@ def h(s):
 
 
 def is_host(cell):
-    return cell["config"].startswith("libfaketime")
+    return vocabulary().is_host(cell["config"])
 
 
 def column_name(cell):
-    if cell["config"] == "libfaketime":
-        return "host (libfaketime)"
-    if cell["config"] == "libfaketime-static":
-        return "host (libfaketime, static programs)"
-    return cell["config"]
+    return vocabulary().heading(cell["config"])
+
+
+def short_heading(heading):
+    """A config's heading in a narrow column: =y, =n, (faked), (static)."""
+    return (heading.replace("compat32-", "=").replace("host (", "(")
+            .replace("libfaketime, static programs", "static").replace("libfaketime", "faked"))
 
 
 def faked_vs_real(cells):
-    """Each host cell beside the same cell of its machine's compat32-y matrix boot."""
+    """Each host cell beside the same cell of its machine's matrix boot of the
+    config it is judged as (compat32-y)."""
     def key(c):
         return (c["machine"], c["scenario"], c["case"], c["phase"], abi_column(c))
-    real = {key(c): c for c in cells
-            if c["config"] == "compat32-y" and c["kind"] == "matrix"}
+    real = {(c["config"],) + key(c): c for c in cells if c["kind"] == "matrix"}
     out = []
     for c in cells:
         if not is_host(c):
             continue
-        r = real.get(key(c))
+        r = real.get((vocabulary().configs[c["config"]]["judged_as"],) + key(c))
         if c["observed"] in ("SKIP", "ERROR") or r is None:
             how = "cannot"
         elif c["observed"] == r["observed"]:
             how = "agrees"
         else:
             how = "differs"
-        out.append({"machine": c["machine"] + (" (static)" if c["config"] == "libfaketime-static" else ""),
+        # the first host column is the machine's own; another says which it is
+        out.append({"machine": c["machine"] + ("" if c["config"] == vocabulary().host_configs[0]
+                                               else " " + short_heading(column_name(c))),
                     "abi": c["abi"], "cell": "%s.%s.%s" % (c["scenario"], c["case"], c["phase"]),
                     "faked": c["observed"], "real": r["observed"] if r else "-",
                     "why": c["reason"], "detail": c["detail"], "how": how})
@@ -127,7 +135,8 @@ def totals(cells):
 
 # --- The headline findings: each is computed from the cells, with its count.
 def findings(cells):
-    kernel = [c for c in cells if c["config"].startswith("compat32")]
+    conf_y, conf_n = kernel_configs()
+    kernel = [c for c in cells if c["config"] in (conf_y, conf_n)]
     out = []
 
     def share(sel, what):
@@ -158,8 +167,8 @@ def findings(cells):
     for c in kernel:
         if abi_column(c) == "time64" and c["scenario"] != "census":
             t64[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-    changed = [(k, v) for k, v in t64.items() if k[5] == "compat32-n"
-               and t64.get(k[:5] + ("compat32-y",), v) != v]
+    changed = [(k, v) for k, v in t64.items() if k[5] == conf_n
+               and t64.get(k[:5] + (conf_y,), v) != v]
     if t64:
         by = defaultdict(int)
         for k, v in changed:
@@ -169,7 +178,7 @@ def findings(cells):
                     "%d of %d time64 cells observe something else with COMPAT_32BIT_TIME=n than "
                     "with =y (%s): a libc that makes the time32 call when a value fits 32 bits. "
                     "Families: %s." % (
-                        len(changed), sum(1 for k in t64 if k[5] == "compat32-n"),
+                        len(changed), sum(1 for k in t64 if k[5] == conf_n),
                         ", ".join("%s %d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])) or "none",
                         ", ".join(sorted({k[2] for k, v in changed})) or "none")))
     raw64 = [c for c in kernel if abi_column(c) == "raw64"]
@@ -177,17 +186,17 @@ def findings(cells):
         by_config = {}
         for c in raw64:
             by_config[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-        pairs = [(k, v, by_config.get(k[:5] + ("compat32-n",))) for k, v in by_config.items()
-                 if k[5] == "compat32-y"]
-        same = sum(1 for k, y, n in pairs if n is not None and y == n)
+        pairs = [(k, v, by_config.get(k[:5] + (conf_n,))) for k, v in by_config.items()
+                 if k[5] == conf_y]
+        same = sum(1 for k, on_y, on_n in pairs if on_n is not None and on_y == on_n)
         wrong = defaultdict(int)
         for c in raw64:
-            if c["observed"] not in GOOD | NEUTRAL:
+            if not right(c["observed"]):
                 wrong[c["observed"]] += 1
         out.append(("good" if same == len(pairs) else "bad",
                     "The time64 syscalls do not depend on COMPAT_32BIT_TIME",
                     "%d of %d raw time64 cells observe the same with =y and =n; %d of %d are "
-                    "right%s." % (same, len(pairs), sum(1 for c in raw64 if c["observed"] in GOOD | NEUTRAL),
+                    "right%s." % (same, len(pairs), sum(1 for c in raw64 if right(c["observed"])),
                                   len(raw64),
                                   "; the others are limits beyond the syscall (%s)" % ", ".join(
                                       "%s %d" % kv for kv in sorted(wrong.items(), key=lambda kv: -kv[1]))
@@ -205,17 +214,8 @@ def findings(cells):
 
 
 def outcome_tone(obs):
-    if obs in GOOD:
-        return "good"
-    if obs in NEUTRAL:
-        return "neutral"
-    if obs in BROKEN:
-        return "broken"
-    if obs in ("WRAP", "WRONG"):
-        return "wrong"
-    if obs in ("CLAMP", "EARLY", "SPIN", "UNSET"):
-        return "clamp"
-    return "errno"
+    """Its colour: what the class means (results-record.h)."""
+    return vocabulary().meaning(obs)
 
 
 def heatmap(cells):
@@ -235,10 +235,12 @@ def heatmap(cells):
         if c["machine"] not in machine_order:
             machine_order.append(c["machine"])
 
+    headings = [vocabulary().heading(c) for c in kernel_configs()]
+
     def col_key(col):
         conf = col[1]
-        conf_rank = 0 if conf == "compat32-y" else 1 if conf == "compat32-n" else 2
-        abi = ABIS.index(col[2]) if col[2] in ABIS else len(ABIS)
+        conf_rank = headings.index(conf) if conf in headings else len(headings)
+        abi = abis().index(col[2]) if col[2] in abis() else len(abis())
         return (machine_order.index(col[0]), conf_rank, conf, abi)
     cols = sorted(cols, key=col_key)
     fam_order = []
@@ -256,9 +258,7 @@ def heatmap(cells):
             groups.append([g, 1])
     for (machine, conf), span in groups:
         out.append('<th colspan="%d" class="grp" title="%s %s">%s<br>%s</th>' % (
-            span, h(machine), h(conf), h(machine), h(conf.replace("compat32-", "=").replace("host (", "(")
-                                               .replace("libfaketime, static programs", "static")
-                                               .replace("libfaketime", "faked"))))
+            span, h(machine), h(conf), h(machine), h(short_heading(conf))))
     out.append("</tr><tr><th></th>")
     for col in cols:
         out.append('<th class="abi" title="%s">%s</th>' % (h(col[2]), h(col[2][:2] + col[2][-2:] if col[2].startswith("raw") else col[2][:1])))
@@ -376,7 +376,7 @@ def boot_tables(cells):
     for boot, bc in by_boot.items():
         first = bc[0]
         present = {abi_column(c) for c in bc}
-        cols = [a for a in ABIS if a in present] + sorted(present - set(ABIS))
+        cols = [a for a in abis() if a in present] + sorted(present - set(abis()))
         out.append('<section class="boot" data-machine="%s" data-config="%s">' % (h(first["machine"]), h(first["config"])))
         out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
             h(boot), h(first["machine"]), h(column_name(first)), h(first["kernel_source"]),
@@ -408,7 +408,8 @@ def faked_section(fv):
     if not fv:
         return ""
     o = ['<section id="faked"><h2>Faking the clock in userspace (libfaketime) beside the real kernel</h2>',
-         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32-y boot. %s</p>" % h(FAKED_LIMITS),
+         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s %s boot. %s</p>" % (
+             h(kernel_configs()[0]), h(FAKED_LIMITS)),
          "<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>"]
     by = OrderedDict()
     for f in sorted(fv, key=lambda f: f["machine"]):
@@ -463,7 +464,7 @@ def old_binaries(cells):
     which of their cases fail before, across or after the overflow."""
     groups = OrderedDict()
     for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["machine"])):
-        if c["distro"] == "-" or c["config"] != "compat32-y":
+        if c["distro"] == "-" or c["config"] != kernel_configs()[0]:
             continue
         if c["scenario"] == "apps":
             kind = "applications"
@@ -475,7 +476,7 @@ def old_binaries(cells):
             c["column"], {"machines": set(), "cases": set(), "bad": OrderedDict()})
         g["machines"].add(c["machine"])
         g["cases"].add((c["case"], c["phase"]))
-        if c["observed"] not in GOOD | NEUTRAL:
+        if not right(c["observed"]):
             g["bad"].setdefault(c["case"], set()).add(c["observed"])
     out = []
     for (distro, kind), columns in groups.items():
@@ -607,7 +608,7 @@ def fs_grid(cells):
         # the filesystem's own limits: the raw time64 call, either config;
         # what an old program gets: a 32-bit time_t where it can set a time
         reader = "time64 call" if c["abi"] == "raw64" else \
-            "32-bit time_t" if c["abi"] == "legacy" and c["config"] == "compat32-y" else None
+            "32-bit time_t" if c["abi"] == "legacy" and c["config"] == kernel_configs()[0] else None
         m = FS_MOUNT_WARNING.search(c["detail"])
         if m:
             warnings[fs] = m.group(1)
@@ -694,7 +695,7 @@ def page(cells, run, template):
         "DISTROS": distros,
         "MACHINE_OPTIONS": opts("machine"),
         "CONFIG_OPTIONS": opts("config"),
-        "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in ABIS),
+        "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in abis()),
         "BOOTS": boot_tables(cells),
         "TIMELINES": timelines(run),
         "FAKED": faked_section(fv),
@@ -736,7 +737,8 @@ def markdown(cells, run=None):
     fv = faked_vs_real(cells)
     if fv:
         o += ["## Faking the clock in userspace (libfaketime) beside the real kernel", "",
-              "Each host (libfaketime) cell beside the same cell of its machine's compat32-y boot. " + FAKED_LIMITS, "",
+              "Each host (libfaketime) cell beside the same cell of its machine's %s boot. " % kernel_configs()[0]
+              + FAKED_LIMITS, "",
               "| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|"]
         bya = OrderedDict()
         for f in sorted(fv, key=lambda f: f["machine"]):
@@ -784,11 +786,12 @@ def main():
     if not isinstance(cells, list):
         die("%s is not a results array" % results)
     for c in cells:
-        if not isinstance(c, dict) or list(c) != KEYS:
-            die("%s: a record's keys are not those of %s (%s): collect the run again" % (
-                results, os.path.relpath(RESULTS_RECORD, os.path.join(HERE, "..", "..")),
-                ", ".join(sorted(set(c) ^ set(KEYS)))
-                if isinstance(c, dict) else "not an object"))
+        if not isinstance(c, dict) or list(c) != vocabulary().keys:
+            die("%s: a record's keys are not those of %s (%s): collect the run again (make report"
+                " reads the records of this version of the lab: a run whose boots another version"
+                " recorded is collected and reported by that version)" % (
+                    results, RESULTS_RECORD, ", ".join(sorted(set(c) ^ set(vocabulary().keys)))
+                    if isinstance(c, dict) else "not an object"))
     with open(os.path.join(HERE, "report.html.in")) as f:
         template = f.read()
     write(os.path.join(run, "report.md"), markdown(cells, run))

@@ -55,8 +55,8 @@ void expect_free(struct expect_table *t);
 /*
  * The row that decides a cell, or NULL: the first that matches it. A host
  * column's cell (config libfaketime...) is matched by the rows naming its
- * column first; where none does, it is judged as the machine's compat32-y
- * cell.
+ * column first; where none does, it is judged as the machine's cell of the
+ * config results-record.h names for it (compat32-y).
  */
 const struct expect_row *expect_lookup(const struct expect_table *t,
 				       const struct expect_cell *cell);
@@ -64,6 +64,8 @@ const struct expect_row *expect_lookup(const struct expect_table *t,
 /* Is class a known outcome class (PASS, WRAP, ..., or an errno name)? */
 int outcome_class_valid(const char *class);
 
+/* Is config one of results-record.h's configs? */
+int expect_config_known(const char *config);
 /* Is config a host column (run on this machine, not a kernel config)? */
 int expect_host_column(const char *config);
 

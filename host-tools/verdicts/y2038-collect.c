@@ -3,6 +3,7 @@
  * y2038-collect - turn a run's boots into verdicts.
  *
  *   y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR
+ *   y2038-collect --vocabulary
  *
  * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
  * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
@@ -16,7 +17,14 @@
  * reason; what was observed is never dropped.
  *
  * A machine the host could not provide (meta qemu_status=skipped) gives SKIP
- * cells with its reason; they are neither matches nor mismatches.
+ * cells with its reason; they are neither matches nor mismatches. A boot
+ * whose record names a config results-record.h does not know (recorded by
+ * another version of the lab) is one ERROR cell saying so.
+ *
+ * --vocabulary prints results-record.h as JSON, for the readers of
+ * results.json in other languages: {"keys": [{key, what}], "kinds": [...],
+ * "columns": [...], "configs": [...], "outcomes": [...]}, each entry an
+ * object of its X-macro's fields, in the header's order.
  *
  * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
  * input.
@@ -504,6 +512,14 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	if (tap_parse(tap_text ? tap_text : "", tap_len, &tap))
 		die("out of memory parsing %s", path);
 	boot_failure(&b->meta, &tap, console, boot_class, b->note);
+	if (b->meta.config[0] && !expect_config_known(b->meta.config)) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "the boot record's config \"%.24s\" is none of results-record.h's: a boot recorded by another version of the lab",
+			 b->meta.config);
+		error_cell(b, "-", why);
+		goto out;
+	}
 
 	list = strdup(b->meta.scenarios);
 	if (!list)
@@ -514,6 +530,7 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	if (!b->meta.scenarios[0])
 		error_cell(b, "-", "meta names no scenarios: the boot never started");
 	free(list);
+out:
 	tap_free(&tap);
 	free(tap_text);
 	free(console);
@@ -753,6 +770,58 @@ static size_t write_summary(FILE *f, struct boot *boots, size_t nboots, int bloc
 	return t.mismatches;
 }
 
+/* One entry of the vocabulary: {"name": "value", ...} from name, value pairs. */
+static void vocabulary_entry(FILE *f, int *first, const char *const *kv, size_t n)
+{
+	size_t i;
+
+	fputs(*first ? "\n{" : ",\n{", f);
+	*first = 0;
+	for (i = 0; i + 1 < n; i += 2)
+		json_field(f, kv[i], kv[i + 1], i + 2 >= n);
+	fputc('}', f);
+}
+#define ENTRY(...) vocabulary_entry(f, &first, (const char *const[]){ __VA_ARGS__ }, \
+				    sizeof((const char *const[]){ __VA_ARGS__ }) / sizeof(char *))
+
+/* results-record.h as JSON: each X-macro's entries, in order. */
+static void write_vocabulary(FILE *f)
+{
+	int first;
+
+	fputs("{\"keys\": [", f);
+	first = 1;
+#define KEY(key, what) ENTRY("key", #key, "what", what);
+	RESULT_KEYS(KEY)
+#undef KEY
+	fputs("],\n\"kinds\": [", f);
+	first = 1;
+#define KIND(kind, libc, libc_abi, raw_abi, column, what) \
+	ENTRY("kind", #kind, "libc", #libc, "libc_abi", #libc_abi, "raw_abi", #raw_abi, \
+	      "column", #column, "what", what);
+	RESULT_KINDS(KIND)
+#undef KIND
+	fputs("],\n\"columns\": [", f);
+	first = 1;
+#define COLUMN(column, abi, what) ENTRY("column", #column, "abi", #abi, "what", what);
+	RESULT_COLUMNS(COLUMN)
+#undef COLUMN
+	fputs("],\n\"configs\": [", f);
+	first = 1;
+#define CONFIG(config, where, judged_as, heading, what) \
+	ENTRY("config", #config, "where", #where, "judged_as", #judged_as, "heading", heading, "what", what);
+	RESULT_CONFIGS(CONFIG)
+#undef CONFIG
+	fputs("],\n\"outcomes\": [", f);
+	first = 1;
+#define OUTCOME(class, meaning, kcidb, what) \
+	ENTRY("class", #class, "meaning", #meaning, "kcidb", #kcidb, "what", what);
+	RESULT_OUTCOMES(OUTCOME)
+#undef OUTCOME
+	fputs("]}\n", f);
+}
+#undef ENTRY
+
 static int by_name(const void *a, const void *b)
 {
 	return strcmp(((const struct boot *)a)->dir, ((const struct boot *)b)->dir);
@@ -795,6 +864,10 @@ int main(int argc, char **argv)
 	FILE *f;
 	DIR *d;
 
+	if (argc == 2 && !strcmp(argv[1], "--vocabulary")) {
+		write_vocabulary(stdout);
+		return 0;
+	}
 	while (argc > 3 && argv[1][0] == '-') {
 		if (!strcmp(argv[1], "--boots") && argc > 4) {
 			only = argv[2];
@@ -809,7 +882,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3)
-		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR");
+		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR, or y2038-collect --vocabulary");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);
