@@ -16,10 +16,13 @@ static const char *const columns[] = {
 };
 #define NCOLUMNS ((int)(sizeof(columns) / sizeof(columns[0])))
 
-void json_string(FILE *f, const char *s)
+/* len bytes of s as a JSON string: a byte past ASCII is written as it is. */
+static void json_string_n(FILE *f, const char *s, size_t len)
 {
+	const char *end = s + len;
+
 	fputc('"', f);
-	for (; *s; s++) {
+	for (; s < end; s++) {
 		unsigned char ch = *s;
 
 		if (ch == '"' || ch == '\\')
@@ -30,6 +33,11 @@ void json_string(FILE *f, const char *s)
 			fputc(ch, f);
 	}
 	fputc('"', f);
+}
+
+void json_string(FILE *f, const char *s)
+{
+	json_string_n(f, s, strlen(s));
 }
 
 void json_field(FILE *f, const char *key, const char *val, int last)
@@ -297,3 +305,118 @@ void write_vocabulary(FILE *f)
 	fputs("]}\n", f);
 }
 #undef ENTRY
+
+/* "key": */
+static void json_key(FILE *f, const char *key)
+{
+	json_string(f, key);
+	fputc(':', f);
+}
+
+/* A string, or null for an empty one. */
+static void json_text(FILE *f, const char *s)
+{
+	if (s && *s)
+		json_string(f, s);
+	else
+		fputs("null", f);
+}
+
+static void json_notes(FILE *f, const char *key, const struct tap_note *notes, size_t n)
+{
+	size_t i;
+
+	json_key(f, key);
+	fputc('[', f);
+	for (i = 0; i < n; i++) {
+		fprintf(f, "%s{\"line\":%d,", i ? ",\n" : "\n", notes[i].line);
+		json_field(f, "text", notes[i].text, 1);
+		fputc('}', f);
+	}
+	fputs("]", f);
+}
+
+static void json_program(FILE *f, const struct tap_binary *b)
+{
+	size_t k;
+
+	fputc('{', f);
+	json_field(f, "name", b->name, 0);
+	fprintf(f, "\"plan\":%d,\"libc\":", b->plan);
+	json_text(f, b->libc);
+	fprintf(f, ",\"libc_only\":%s,\"bail\":", b->libc_only ? "true" : "false");
+	json_text(f, b->bail);
+	fputs(",\"result\":", f);
+	if (b->has_result) {
+		fprintf(f, "{\"ok\":%s,\"directive\":", b->ok ? "true" : "false");
+		json_text(f, b->directive);
+		fputc('}', f);
+	} else {
+		fputs("null", f);
+	}
+	fputs(",\"totals\":", f);
+	if (b->has_totals)
+		fprintf(f, "{\"pass\":%d,\"fail\":%d,\"xfail\":%d,\"xpass\":%d,\"skip\":%d,\"error\":%d}",
+			b->totals.pass, b->totals.fail, b->totals.xfail, b->totals.xpass,
+			b->totals.skip, b->totals.error);
+	else
+		fputs("null", f);
+	fputs(",\"cases\":[", f);
+	for (k = 0; k < b->ncells; k++) {
+		const struct tap_cell *c = &b->cells[k];
+
+		fprintf(f, "%s{\"line\":%d,\"number\":%d,\"ok\":%s,", k ? ",\n" : "\n",
+			c->line, c->number, c->ok ? "true" : "false");
+		json_field(f, "abi", c->abi, 0);
+		json_field(f, "case", c->name, 0);
+		json_field(f, "phase", c->phase, 0);
+		json_field(f, "class", c->class, 0);
+		json_field(f, "detail", c->detail, 1);
+		fputc('}', f);
+	}
+	fputs("],", f);
+	json_notes(f, "notes", b->notes, b->nnotes);
+	fputc('}', f);
+}
+
+void write_boot_json(FILE *f, const char *name, const struct record *r,
+		     const struct tap_run *tap, const char *panic, size_t panic_len)
+{
+	static const char *const keys[] = {
+#define KEY(key, size, what) #key,
+		BOOT_RECORD_KEYS(KEY)
+#undef KEY
+	};
+	const char *sep = "";
+	size_t i;
+
+	fputc('{', f);
+	json_field(f, "boot", name, 0);
+	json_key(f, "record");
+	fputc('{', f);
+	for (i = 0; i < NBOOT_KEYS; i++)
+		if (r->value[i]) {
+			fputs(sep, f);
+			json_field(f, keys[i], r->value[i], 1);
+			sep = ",";
+		}
+	fprintf(f, "},\n\"tap\":{\"version\":%s,\"plan\":%d,\"done\":%s,\"malformed\":%zu,\"bail\":",
+		tap->has_version ? "true" : "false", tap->plan, tap->done ? "true" : "false",
+		tap->malformed);
+	json_text(f, tap->bail);
+	fputs(",\n", f);
+	json_notes(f, "notes", tap->notes, tap->nnotes);
+	fputs(",\n", f);
+	json_notes(f, "text", tap->text, tap->ntext);
+	fputs(",\n\"programs\":[", f);
+	for (i = 0; i < tap->nbins; i++) {
+		fputs(i ? ",\n" : "\n", f);
+		json_program(f, &tap->bins[i]);
+	}
+	fputs("]},\n\"panic\":", f);
+	if (panic)
+		json_string_n(f, panic, panic_len);
+	else
+		fputs("null", f);
+	fputs("}\n", f);
+}

@@ -12,8 +12,23 @@
 #include <stddef.h>
 #include <stdio.h>
 #include "../boot/boot-record.h"
+#include "tap.h"
 
-/* The boot record, field by field: its keys are boot-record.h's. */
+/* The boot record's keys (boot-record.h), as numbers. */
+enum boot_key {
+#define KEY(key, size, what) BOOT_##key,
+	BOOT_RECORD_KEYS(KEY)
+#undef KEY
+	NBOOT_KEYS
+};
+
+/* A boot record as its file has it: each key's whole value, NULL where none. */
+struct record {
+	char *text;		/* the file, cut into its values */
+	const char *value[NBOOT_KEYS];
+};
+
+/* The boot record, field by field, each value cut to its size. */
 struct meta {
 #define FIELD(key, size, what) char key[size];
 	BOOT_RECORD_KEYS(FIELD)
@@ -54,5 +69,12 @@ void write_tap(FILE *f, const struct boot *boots, size_t nboots);
 size_t write_summary(FILE *f, const struct boot *boots, size_t nboots, int blocks);
 /* results-record.h as JSON (y2038-collect --vocabulary). */
 void write_vocabulary(FILE *f);
+/*
+ * One boot folder as JSON (y2038-collect --boot DIR --json), for the tools
+ * that read a boot: its name, its record (the keys it has, whole), its TAP
+ * as tap.c read it, and the console's panic line (panic_len bytes) or null.
+ */
+void write_boot_json(FILE *f, const char *name, const struct record *r,
+		     const struct tap_run *tap, const char *panic, size_t panic_len);
 
 #endif

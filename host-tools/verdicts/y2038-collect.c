@@ -4,6 +4,7 @@
  *
  *   y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR
  *   y2038-collect --vocabulary
+ *   y2038-collect --boot DIR --json
  *
  * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
  * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
@@ -25,6 +26,23 @@
  * results.json in other languages: {"keys": [{key, what}], "kinds": [...],
  * "columns": [...], "configs": [...], "outcomes": [...]}, each entry an
  * object of its X-macro's fields, in the header's order.
+ *
+ * --boot DIR --json prints one boot folder as the collector reads it, for
+ * the tools that read boots (distro-verdicts.py, report.py, lava-check):
+ *   {"boot": its folder's name,
+ *    "record": {KEY: VALUE} of the boot-record.h keys its meta has, whole,
+ *    "tap": {"version", "plan", "done", "malformed", "bail",
+ *            "notes": the runner's comments outside a program [{"line", "text"}],
+ *            "text": the lines that are not TAP (a probe's) [{"line", "text"}],
+ *            "programs": [{"name", "plan", "libc", "libc_only", "bail",
+ *                          "result": {"ok", "directive"} or null,
+ *                          "totals": {"pass", "fail", ...} or null,
+ *                          "cases": [{"line", "number", "ok", "abi", "case",
+ *                                     "phase", "class", "detail"}],
+ *                          "notes": its "# " comments [{"line", "text"}]}]},
+ *    "panic": the console's "Kernel panic - not syncing" line, or null}
+ * A file the boot did not leave reads as empty; "line" is the line of
+ * tap.log, so that a reader can put cases and notes back in their order.
  *
  * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
  * input.
@@ -85,44 +103,67 @@ static void set(char *dst, size_t size, const char *src)
 }
 #define SET(dst, src) set(dst, sizeof(dst), src)
 
-static void read_meta(const char *path, struct meta *m)
+/*
+ * The boot record (meta) as its file has it: each boot-record.h key's value,
+ * the last where a key is repeated; a line of another key is not read. The
+ * one reader of a boot record: the other tools take it from --boot DIR --json.
+ */
+static void read_record(const char *path, struct record *r)
 {
-	size_t len;
-	char *buf = slurp(path, &len), *line, *save = NULL;
+	static const char *const keys[] = {
+#define KEY(key, size, what) #key,
+		BOOT_RECORD_KEYS(KEY)
+#undef KEY
+	};
+	char *line, *save = NULL;
+	size_t len, i;
 
-	memset(m, 0, sizeof(*m));
-	SET(m->qemu_status, "unknown");
-	if (!buf)
+	memset(r, 0, sizeof(*r));
+	r->text = slurp(path, &len);
+	if (!r->text)
 		return;
-	for (line = strtok_r(buf, "\n", &save); line;
+	for (line = strtok_r(r->text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '=');
-		static const struct { const char *key; size_t off, size; } keys[] = {
-#define KEY(f, size, what) { #f, offsetof(struct meta, f), size },
-			BOOT_RECORD_KEYS(KEY)
-#undef KEY
-		};
-		size_t i;
 
 		if (!eq)
 			continue;
 		*eq = '\0';
-		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (!strcmp(line, keys[i].key))
-				set((char *)m + keys[i].off, keys[i].size, eq + 1);
+		for (i = 0; i < NBOOT_KEYS; i++)
+			if (!strcmp(line, keys[i]))
+				r->value[i] = eq + 1;
 	}
-	free(buf);
 }
 
-/* "Kernel panic - not syncing: ..." from the console, if the guest panicked. */
-static int find_panic(const char *console, char *out, size_t size)
+/* The record's values in the collector's fields, each cut to its size. */
+static void meta_of(const struct record *r, struct meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	SET(m->qemu_status, "unknown");
+#define FIELD(key, size, what) \
+	if (r->value[BOOT_##key]) \
+		SET(m->key, r->value[BOOT_##key]);
+	BOOT_RECORD_KEYS(FIELD)
+#undef FIELD
+}
+
+/* The console's "Kernel panic - not syncing: ..." line, if the guest panicked. */
+static const char *panic_line(const char *console, size_t *len)
 {
 	const char *p = console ? strstr(console, "Kernel panic - not syncing") : NULL;
+
+	if (p)
+		*len = strcspn(p, "\r\n");
+	return p;
+}
+
+static int find_panic(const char *console, char *out, size_t size)
+{
 	size_t n;
+	const char *p = panic_line(console, &n);
 
 	if (!p)
 		return 0;
-	n = strcspn(p, "\r\n");
 	snprintf(out, size, "kernel panic: %.*s", (int)(n > 200 ? 200 : n), p);
 	return 1;
 }
@@ -472,9 +513,12 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	size_t tap_len, con_len;
 	char *tap_text, *console;
 	struct tap_run tap;
+	struct record record;
 
 	snprintf(path, sizeof(path), "%s/boots/%s/meta", run_dir, b->dir);
-	read_meta(path, &b->meta);
+	read_record(path, &record);
+	meta_of(&record, &b->meta);
+	free(record.text);
 	snprintf(path, sizeof(path), "%s/boots/%s/tap.log", run_dir, b->dir);
 	tap_text = slurp(path, &tap_len);
 	snprintf(path, sizeof(path), "%s/boots/%s/console.log", run_dir, b->dir);
@@ -504,6 +548,38 @@ out:
 	tap_free(&tap);
 	free(tap_text);
 	free(console);
+}
+
+/* --boot DIR --json: one boot folder, as the collector reads it. */
+static int show_boot(const char *dir)
+{
+	char path[4096], name[256];
+	size_t tap_len, con_len, panic_len = 0, n = strlen(dir);
+	const char *base, *panic;
+	char *tap_text, *console;
+	struct record record;
+	struct tap_run tap;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (base = dir + n; base > dir && base[-1] != '/'; base--)
+		;
+	snprintf(name, sizeof(name), "%.*s", (int)(dir + n - base), base);
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	read_record(path, &record);
+	snprintf(path, sizeof(path), "%s/tap.log", dir);
+	tap_text = slurp(path, &tap_len);
+	snprintf(path, sizeof(path), "%s/console.log", dir);
+	console = slurp(path, &con_len);
+	if (tap_parse(tap_text ? tap_text : "", tap_len, &tap))
+		die("out of memory parsing %s/tap.log", dir);
+	panic = panic_line(console, &panic_len);
+	write_boot_json(stdout, name, &record, &tap, panic, panic_len);
+	tap_free(&tap);
+	free(record.text);
+	free(tap_text);
+	free(console);
+	return fflush(stdout) ? 2 : 0;
 }
 
 static int by_name(const void *a, const void *b)
@@ -552,6 +628,8 @@ int main(int argc, char **argv)
 		write_vocabulary(stdout);
 		return 0;
 	}
+	if (argc == 4 && !strcmp(argv[1], "--boot") && !strcmp(argv[3], "--json"))
+		return show_boot(argv[2]);
 	while (argc > 3 && argv[1][0] == '-') {
 		if (!strcmp(argv[1], "--boots") && argc > 4) {
 			only = argv[2];
@@ -566,7 +644,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3)
-		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR, or y2038-collect --vocabulary");
+		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR, or --vocabulary, or --boot DIR --json");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);

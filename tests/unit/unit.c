@@ -83,6 +83,33 @@ static void test_tap(void)
 	CHECK(tap_parse("# selftests: y2038: a-legacy\n# ok 1 legacy time before\n", 55, &run) == 0);
 	CHECK(run.nbins == 1 && run.bins[0].ncells == 0 && run.malformed == 1);
 	tap_free(&run);
+	/* What the other tools read through --boot DIR --json: each case's line,
+	 * number and result, a program's comments and totals, the runner's
+	 * comments, the lines that are not TAP, and a detail however long. */
+	CHECK(tap_parse(good_tap, strlen(good_tap), &run) == 0);
+	b = tap_find_binary(&run, "clock-legacy");
+	CHECK(b && b->ncells == 2 && b->cells[1].line == 8 && b->cells[1].number == 2 && !b->cells[1].ok &&
+	      b->cells[0].ok && b->nnotes == 0);
+	CHECK(run.nnotes == 1 && run.notes[0].line == 3 && !strcmp(run.notes[0].text, "timeout set to 60") &&
+	      run.ntext == 0);
+	tap_free(&run);
+	{
+		static char tap[4096];
+		char detail[2001];
+
+		memset(detail, 'x', sizeof(detail) - 1);
+		detail[sizeof(detail) - 1] = '\0';
+		snprintf(tap, sizeof(tap), "y2038-probe: started\r\n# selftests: y2038: a-legacy\n"
+			 "# # timeline legacy time 2147483647 2147483647\n# ok 1 legacy time before # PASS %s\n"
+			 "# # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0\n", detail);
+		CHECK(tap_parse(tap, strlen(tap), &run) == 0);
+		b = tap_find_binary(&run, "a-legacy");
+		CHECK(b && b->ncells == 1 && strlen(b->cells[0].detail) == 2000 && b->nnotes == 2 &&
+		      b->notes[0].line == 3 && !strcmp(b->notes[0].text, "timeline legacy time 2147483647 2147483647"));
+		CHECK(b && b->has_totals && b->totals.pass == 1 && b->totals.fail == 0);
+		CHECK(run.ntext == 1 && run.text[0].line == 1 && !strcmp(run.text[0].text, "y2038-probe: started"));
+		tap_free(&run);
+	}
 }
 
 static int parse_table(const char *text, struct expect_table *t, char *err)

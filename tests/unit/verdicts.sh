@@ -126,6 +126,19 @@ expect "collector: a kernel panic is CRASH, quoting the panic" \
 expect "collector: ... cells before the panic are kept" \
 	test "$(cell "$run" legacy time before observed)" = PASS
 
+# --boot DIR --json: one boot as the collector reads it, for the other
+# tools: its record, every case line and comment with its line, the panic.
+"$host/y2038-collect" --boot "$(boot_of "$run")" --json >"$work/boot.json"
+expect "collector --boot --json: the record as meta has it, the cases before the panic, the panic line" \
+	test "$(jq -r '[.record.config, .record.kind, ([.tap.programs[].cases[]] | length), .panic] | join(" ")' "$work/boot.json")" = \
+	"compat32-y matrix $(grep -c '^# \(not \)\{0,1\}ok [0-9]* [a-z0-9]* ' "$(boot_of "$run")/tap.log") Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
+"$host/y2038-collect" --boot "$fixtures/boot-i386-compat32-y" --json >"$work/boot.json"
+expect "collector --boot --json: every case line of the fixture, with its line in tap.log" \
+	test "$(jq -r '.tap.programs[].cases[] | "\(.line) \(if .ok then "ok" else "not ok" end) \(.number) \(.abi) \(.case) \(.phase) # \(.class) \(.detail)"' "$work/boot.json" | md5sum)" = \
+	"$(grep -n '^# \(not \)\{0,1\}ok [0-9]* \(legacy\|time64\|raw32\|raw64\) ' "$fixtures/boot-i386-compat32-y/tap.log" | sed 's/^\([0-9]*\):# /\1 /' | md5sum)"
+expect "collector --boot --json: a folder with nothing in it is an empty boot, not an error" \
+	test "$("$host/y2038-collect" --boot "$work/no-such-boot" --json | jq -c '[.record, .tap.plan, .tap.programs, .panic]')" = '[{},-1,[],null]'
+
 run=$(new_run no-plan)
 sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
 cut_tap "$run" '^# ok [0-9]* legacy time before'
