@@ -1,6 +1,8 @@
 # Stage: verdicts -> report (host-tools/report/). report.py makes a run's
 # report.html (its page template: report.html.in) and report.md from
-# results.json and the boots' timelines, never by hand.
+# results.json and the boots' timelines, never by hand; one module per
+# section (timelines.py, libfaketime.py, apps.py, filesystems.py). It asks
+# the collector (LAB_COLLECT, verdicts.mk) for the vocabulary and the boots.
 
 REPORT = python3 host-tools/report/report.py
 

@@ -286,9 +286,10 @@ collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: a mismatch is marked on the page and listed in the summary" \
 	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
-# The clock timeline of a real i386 compat32-n boot, plotted.
+# The clock timeline of a real i386 compat32-n boot, plotted: the clock
+# scenario's comments, where it prints them (inside its own TAP).
 run=$(new_run report-timeline)
-cat "$fixtures/timeline-i386-compat32-n.txt" >>"$(boot_of "$run")/tap.log"
+sed -i "/^# selftests: y2038: clock-legacy\$/r $fixtures/timeline-i386-compat32-n.txt" "$(boot_of "$run")/tap.log"
 collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps to 1901 and legacy time fails at 03:14:08" \
