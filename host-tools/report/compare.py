@@ -50,9 +50,8 @@ def load(run_dir):
         die("%s: %s" % (path, e))
     old = next((c for c in cells if "kind" not in c or "machine" not in c), None)
     if old is not None:
-        die("%s: its records have no kind or machine (boot %s): a run collected before the boot's kind was"
-            " recorded; collect it again with this lab's y2038-collect, or compare it with the lab"
-            " that made it" % (path, old.get("boot", "?")))
+        die("%s: its records have no kind or machine (boot %s): a run an older lab recorded and collected,"
+            " before the boot's kind was recorded; compare it with the lab that made it" % (path, old.get("boot", "?")))
     # the host columns do not depend on the kernel under test
     cells = [c for c in cells if not vocabulary().is_host(c["config"])]
     kernels = sorted({"%s %s" % (c["kernel_source"], c["kernel"]) for c in cells})
