@@ -3,7 +3,8 @@
  * boot-record.h - the boot record (a boot's "meta" file): one KEY=VALUE line
  * per key. Written by one writer, boot_record in host-tools/lib.sh (for
  * boot.sh, faketime.sh and lava.sh), which refuses any key not listed here;
- * read by the collector (y2038-collect.c), which reads exactly these.
+ * read by the collector (y2038-collect.c), which reads exactly these, and
+ * by the other tools through it (y2038-collect --boot DIR --json).
  *
  *   X(key, size, what it says)       size: the collector's buffer for it
  */
