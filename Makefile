@@ -63,7 +63,8 @@ commas = $(subst $(space),$(comma),$(strip $(1)))
 
 # --- The results vocabulary, whose one home is host-tools/verdicts/
 # results-record.h: the kinds of scenario program, each
-# KIND(kind, libc, libc ABI, raw ABI, column, what).
+# KIND(kind, libc, libc ABI, raw ABI, column, what), and the configs, each
+# CONFIG(config, kernel or host, ...).
 # result-kinds,AWK-CONDITION: the kinds whose fields ($$1 to $$5) meet it.
 RESULTS_RECORD := host-tools/verdicts/results-record.h
 result-kinds = $(shell sed -n 's/^[[:space:]]*KIND[^A-Za-z_]\([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\),.*/\1 \2 \3 \4 \5/p' \
@@ -74,6 +75,12 @@ FAMILY_KINDS := $(call result-kinds,$$3 != "kernel")
 GLIBC_KINDS  := $(call result-kinds,$$2 == "glibc" && $$3 != "kernel")
 MUSL_KINDS   := $(call result-kinds,$$2 == "musl")
 KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
+# result-configs,WHERE: the configs of kernel or host, in order.
+result-configs = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
+# The kernel configs each machine's kernels are built with, and the host
+# columns (host-tools/boot/boot.mk's FAKED_KINDS).
+KERNEL_CONFIGS := $(call result-configs,kernel)
+HOST_CONFIGS   := $(call result-configs,host)
 
 # --- Machines: facts are data (machines/*.mk over machines/defaults.mk).
 include machines/defaults.mk
@@ -120,7 +127,7 @@ unknown := $(filter-out $(ALL_MACHINES),$(MACHINES))
 ifneq ($(unknown),)
 $(error unknown machine "$(unknown)": the lab knows $(ALL_MACHINES) (one file each in machines/))
 endif
-CONFIGS   ?= compat32-y compat32-n
+CONFIGS   ?= $(KERNEL_CONFIGS)
 # The one machine of the checks and tools that boot or build on one machine
 # (make check's single-machine checks, bisect-check, lava-check, make
 # bench's narrowed run): i386, whose programs every host builds with
@@ -161,10 +168,18 @@ ucross     = $(call ukey,$(1),ucross)
 HOST        := $(BUILD)/host
 HOST_CC     ?= gcc
 HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror
+# The headers a binary's sources include, as the compiler found them
+# (BINARY.d beside it, included below), so that a changed header
+# (results-record.h, boot-record.h, ...) rebuilds every binary that
+# includes it. -MM in a step of its own: given several sources and one -o,
+# -MMD writes each source's list to the same BINARY.d, and the last wins.
+# $(1): the compiler
+compile-deps = $(1) -MM -MP -MT $@ $(filter %.c,$^) >$@.d.tmp && mv $@.d.tmp $@.d
 $(HOST)/%:
 	$(call say,HOSTCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
+	$(Q)$(call compile-deps,$(HOST_CC))
 
 deps:
 	$(Q)host-tools/deps.sh $(COMMON_PACKAGES)
@@ -182,6 +197,7 @@ include host-tools/patch-check/patch-check.mk
 include host-tools/engines/engines.mk
 include host-tools/bench/bench.mk
 include tests/tests.mk
+-include $(wildcard $(HOST)/*.d $(BUILD)/tests/*.d $(FUZZ_DIR)/*.d)
 
 .PHONY: run deps clean FORCE
 # make run: the kernels build in the background in MACHINE_ORDER as soon

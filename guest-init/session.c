@@ -32,7 +32,7 @@
  *	WRONG      anything else (exit status and first line in the detail)
  *	TIMEOUT, ERROR (the session could not run it)
  *
- * With the kernel's time32 census (the lab's compat32=y kernels), a case
+ * With the kernel's time32 census (the lab's compat32-y kernels), a case
  * whose outcome is not PASS ends its detail with the time32 calls of the
  * programs its command ran ("time32: /usr/bin/openssl clock_gettime32"),
  * and at the end the census is copied in as "# census: " comments.

@@ -46,6 +46,7 @@ $(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verd
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \
 		-o $@ $(filter %.c,$^)
+	$(Q)$(call compile-deps,$(HOST_CC))
 unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(call machine-env,$(CHECK_MACHINE))
 	$(Q)rc=0; $(BUILD)/tests/unit || rc=1; \
 	for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
@@ -69,6 +70,7 @@ $(FUZZ_DIR)/fuzz-%:
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)
 	$(Q)clang $(FUZZ_CFLAGS) -o $@ $(filter %.c,$^) $(FUZZ_LIBS)
+	$(Q)$(call compile-deps,clang)
 fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 	$(Q)tests/fuzz/fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 

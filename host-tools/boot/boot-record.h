@@ -3,7 +3,8 @@
  * boot-record.h - the boot record (a boot's "meta" file): one KEY=VALUE line
  * per key. Written by one writer, boot_record in host-tools/lib.sh (for
  * boot.sh, faketime.sh and lava.sh), which refuses any key not listed here;
- * read by the collector (y2038-collect.c), which reads exactly these.
+ * read by the collector (y2038-collect.c), which reads exactly these, and
+ * by the other tools through it (y2038-collect --boot DIR --json).
  *
  *   X(key, size, what it says)       size: the collector's buffer for it
  */
@@ -12,13 +13,14 @@
 
 #define BOOT_RECORD_KEYS(X) \
 	X(run_id, 64, "the run this boot belongs to") \
+	X(kind, 32, "its kind: a BOOT_KINDS name (host-tools/boot/boot.mk: matrix, rtc-after, bookworm, ...), a host column's (libfaketime, libfaketime-static), lava, or the test's that booted it") \
 	X(machine, 32, "machines/<machine>.mk") \
 	X(karch, 16, "the machine's kernel ARCH (i386, x86_64, arm, arm64)") \
 	X(userland, 32, "the Debian architecture of the programs it ran") \
 	X(distro, 32, "the distribution (distros/) whose root it carried, or -") \
 	X(kernel, 64, "the kernel's Debian version, or the host's uname -r") \
 	X(kernel_source, 64, "linux-source-X.Y, or \"this host\"") \
-	X(config, 24, "compat32=y, compat32=n, libfaketime, libfaketime-static") \
+	X(config, 24, "compat32-y, compat32-n, libfaketime, libfaketime-static") \
 	X(patches, 64, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	X(kernel_flavour, 16, "lab (the matrix's kernels), distro (validate-distro's), or -") \
 	X(accel, 16, "kvm, tcg, native or qemu-user") \

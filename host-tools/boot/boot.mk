@@ -125,7 +125,7 @@ BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 define boot-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $($(3).disks) \
 		$(HOST)/kvm-probe $(call machine-env,$(1))
-	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
+	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) kind=$(3) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
@@ -135,7 +135,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavo
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
-	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) \
+	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) kind=$(3) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) \
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
@@ -153,7 +153,7 @@ $(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
 # measure that LD_PRELOAD never reaches a static program.
 FAKETIME       ?= yes
 FAKED_MACHINES := $(if $(filter yes,$(FAKETIME)),$(foreach m,$(filter $(MACHINES_32BIT),$(READY)),$(if $($(m).faketime),$(m))))
-FAKED_KINDS    := libfaketime libfaketime-static
+FAKED_KINDS    := $(HOST_CONFIGS)
 libfaketime.link          := dynamic
 libfaketime.folder        := dynamic
 libfaketime.bins          := $(call family_bins,$(GLIBC_KINDS))

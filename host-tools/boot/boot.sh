@@ -6,6 +6,7 @@
 #     machine_env=FILE        the machine's facts (build/machines/M.env: its
 #                             QEMU, board, console and TAP devices, accel)
 #     config= run_id=         recorded in DIR/meta
+#     kind=KIND               the kind of boot (boot.mk's BOOT_KINDS: matrix, ...), recorded
 #     distro=NAME             the distribution whose root it carries (demo boots; default -)
 #     kernel_env=FILE         written by kernel.sh (image, version, patches)
 #     initrd=FILE scenarios=a,b,c   (no FILE: FILE.error says why, if anything)
@@ -39,7 +40,7 @@ set -euo pipefail
 . "$(dirname "$0")/guest-cmdline.sh"
 run_id= distro=- disk= disks= disk_writes=drop
 kv_args "$@"
-need out machine_env config scenarios
+need out machine_env config kind scenarios
 machine_facts "$machine_env"
 kv_args "$@"	# what the caller says wins over the machine's facts
 
@@ -54,8 +55,8 @@ if [ -n "$(find "$out/meta" -newer "$out/.lock" 2>/dev/null)" ]; then
 	exit 0
 fi
 # What every record of this boot says, whatever became of it.
-facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland"
-	distro="$distro" config="${config/-/=}" scenarios="$scenarios")
+facts=(run_id="$run_id" kind="$kind" machine="$machine" karch="$karch" userland="$userland"
+	distro="$distro" config="$config" scenarios="$scenarios")
 # A machine this host cannot provide is recorded as skipped, with the reason.
 if [ -n "${skip:-}" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=skipped skip_reason="$skip"

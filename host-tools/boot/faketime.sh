@@ -43,7 +43,7 @@ dynamic) column=libfaketime ;;
 static) column=libfaketime-static ;;
 *) echo "faketime.sh: link=$link: want dynamic or static" >&2; exit 2 ;;
 esac
-facts=(run_id="$run_id" machine="$machine" karch="$karch" userland="$userland" kernel="$(uname -r)"
+facts=(run_id="$run_id" kind="$column" machine="$machine" karch="$karch" userland="$userland" kernel="$(uname -r)"
 	kernel_source="this host" config="$column" scenarios="$scenarios" rtc_base=-
 	patches="$(cat "$libfaketime/.versions" 2>/dev/null || echo 'libfaketime ?')")
 accel=- accel_note=	# the way it ran, once chosen below

@@ -80,7 +80,7 @@ validate-distro:
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
 
 # The root, its config report and its disk; then the boots (distro-report).
-distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/init \
+distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(HOST)/y2038-collect $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/init \
 		$(BUILD)/$(DISTRO_ARCH)/empty.cpio $(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
 	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
 		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) include=$(DISTRO_INCLUDE) \
@@ -110,7 +110,7 @@ distro-report: distro-inputs
 DISTRO_PASS_BOOTS = compat32-y-distro compat32-n-distro compat32-y-distro-past \
 	$(if $(filter yes,$(DISTRO_INIT)),compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across)
 define distro-pass
-	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="compat32-y compat32-n" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="$(KERNEL_CONFIGS)" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
 		CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=compat32-n $(DISTRO_BOOTS) && \
@@ -122,7 +122,7 @@ endef
 # run takes them from there when they are the same).
 DISTRO_CACHED_PASS = stage=$(DISTRO_STAGE) cache=$(CACHE) boots=$(RUN_DIR)/boots \
 	names="$(DISTRO_PASS_BOOTS:%=$(DISTRO_MACHINE)-%)" machine_env=$(call machine-env,$(DISTRO_MACHINE)) \
-	kernels="$(foreach c,compat32-y compat32-n,$(call kernel_envs,distro)/$(DISTRO_MACHINE)-$(c).env)" \
+	kernels="$(foreach c,$(KERNEL_CONFIGS),$(call kernel_envs,distro)/$(DISTRO_MACHINE)-$(c).env)" \
 	settings="$(DISTRO_RTC) $(DISTRO_ACROSS_RTC) $(DISTRO_ACROSS_HOLD) $(DISTRO_INIT_TIMEOUT) $(SESSION_TIMEOUTS)"
 
 # DISTRO_LIBC=glibc-2.41-time64only: the same boots again, with the lab's
@@ -162,7 +162,7 @@ try: deps $(HOST)/y2038-scan
 	$(Q)arch=$$(host-tools/distro/try.sh arch "$(SCAN)" $(BIN) "$(TRY_USERLANDS)") && \
 		$(MAKE) --no-print-directory try-report TRY_ARCH=$$arch
 
-try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
+try-inputs: $(HOST)/y2038-scan $(HOST)/y2038-collect $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)/initramfs.cpio
 	$(Q)root=$$(host-tools/distro/debian.sh root cache=$(CACHE) arch=$(TRY_ARCH) mirror=$(DEBIAN_MIRROR)) && \
 	host-tools/distro/try.sh stage "$(SCAN)" $(BIN) $$root $(TRY_STAGE) && \
 	install -m 755 $(BUILD)/$(TRY_ARCH)/session $(TRY_STAGE)/scenarios/try-user && \
@@ -170,7 +170,7 @@ try-inputs: $(HOST)/y2038-scan $(BUILD)/$(TRY_ARCH)/session $(BUILD)/$(TRY_ARCH)
 
 # The kernels first: what the program needs of them (data/kernel-needs.tsv)
 # is checked before any boot.
-TRY_CONFIGS := compat32-y compat32-n
+TRY_CONFIGS := $(KERNEL_CONFIGS)
 try-report: try-inputs
 	$(Q)$(MAKE) --no-print-directory -s kernels CONFIGS="$(TRY_CONFIGS)"
 	$(Q)host-tools/distro/try.sh needs $(BIN) data/kernel-needs.tsv \

@@ -27,7 +27,7 @@ lava: deps
 	$(Q)host-tools/deps.sh $(LAVA_PACKAGES)
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) lava-jobs
 	$(Q)host-tools/engines/lava.sh validate $(LAVA_CELLS:%=$(LAVA_DIR)/%)
-lava-check: lava
+lava-check: lava $(HOST)/y2038-collect
 	$(if $(filter $(LAVA_CELL),$(LAVA_CELLS)),,$(error LAVA_CELL=$(LAVA_CELL): not a cell here ($(LAVA_CELLS))))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory boots MACHINES=$(LAVA_MACHINE) CONFIGS=$(patsubst $(LAVA_MACHINE)-%,%,$(LAVA_CELL)) BOOT_KINDS=matrix
@@ -38,13 +38,13 @@ lava-check: lava
 
 # make lava-import LAVA_CELL=<cell> LAVA_LOG=<file>: a job make lava wrote,
 # run on a LAVA lab, back from its log (output.yaml) as a boot of a new run.
-lava-import:
+lava-import: $(HOST)/y2038-collect
 	$(if $(LAVA_LOG),,$(error make lava-import LAVA_CELL=<cell> LAVA_LOG=<the job's log, output.yaml>))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)host-tools/engines/lava.sh import $(LAVA_DIR)/$(LAVA_CELL) $(LAVA_LOG) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
 	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); exit $$rc
 
 # make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
-kcidb:
+kcidb: $(HOST)/y2038-collect
 	$(if $(RUN),,$(error make kcidb RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
 	$(Q)host-tools/engines/kcidb.sh $(RESULTS)/$(RUN)

@@ -58,7 +58,7 @@ write_job() {
 		echo "# y2038-lab: $machine $config, $KERNEL_SOURCE $KERNEL_VERSION, patches $KERNEL_PATCHES"
 		echo "# written by host-tools/engines/lava.sh for LAVA's qemu device type"
 		echo "device_type: qemu"
-		echo "job_name: $(q "y2038-lab $machine ${config/-/=} $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
+		echo "job_name: $(q "y2038-lab $machine $config $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
 		echo "visibility: public"
 		echo "priority: medium"
 		echo "timeouts:"
@@ -135,7 +135,7 @@ write_job() {
 		echo "  connections: {}"
 	} >"$out/device.yaml"
 	# What the lab's boot.sh would have recorded, for lava.sh run.
-	printf '%s=%q\n' machine "$machine" karch "$karch" userland "$userland" config "${config/-/=}" \
+	printf '%s=%q\n' machine "$machine" karch "$karch" userland "$userland" config "$config" \
 		kernel "$KERNEL_VERSION" kernel_source "$KERNEL_SOURCE" patches "$KERNEL_PATCHES" \
 		scenarios "$scenarios" rtc_base "$rtc_base" >"$out/cell"
 	say LAVA "$out/job.yaml"
@@ -187,7 +187,7 @@ import_log() {
 	pass) status=exited ;;
 	*) status=failed ;;
 	esac
-	boot_record "$b/meta" run_id="$run_id" machine="$machine" karch="$karch" userland="$userland" \
+	boot_record "$b/meta" run_id="$run_id" kind=lava machine="$machine" karch="$karch" userland="$userland" \
 		kernel="$kernel" kernel_source="$kernel_source" config="$config" patches="$patches" accel=tcg \
 		scenarios="$scenarios" rtc_base="$rtc_base" qemu_status="$status" qemu_exit="$exit" \
 		wall_s="$wall" timeout_s=- \

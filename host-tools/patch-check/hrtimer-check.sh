@@ -42,7 +42,7 @@ say CC "settime-abs-sleep ($userland, from $(basename "$test_patch"))"
 result() { tr -d '\r' <"$1/tap.log" 2>/dev/null | sed -n 's/^# \(\(not \)\{0,1\}ok 1 \)/\1/p' | grep -m1 'absolute sleeps' || true; }
 for kernel in without with; do
 	boot=$out/boots/$machine-compat32-y-$kernel-0009
-	"$LAB_TOP/host-tools/boot/boot.sh" out="$boot" run_id="$run_id" machine_env="$machine_env" config=compat32-y \
+	"$LAB_TOP/host-tools/boot/boot.sh" out="$boot" run_id="$run_id" machine_env="$machine_env" config=compat32-y kind=hrtimer \
 		kernel_env="${!kernel}" initrd="$out/hrtimer.cpio" scenarios=settime-abs-sleep \
 		rtc_base="$RTC_DATE" guest_timeout=600 boot_timeout=900 probe="$probe" cache="$cache" >/dev/null
 	line=$(result "$boot")

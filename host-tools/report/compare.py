@@ -19,6 +19,10 @@ import os
 import sys
 from collections import OrderedDict
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "verdicts"))
+# The configs and outcome classes (results-record.h), as the collector declares them.
+from collector import vocabulary  # noqa: E402
+
 
 def die(msg):
     print("compare.py: " + msg, file=sys.stderr)
@@ -29,18 +33,11 @@ def series_kind(patches):
     return "none" if patches in ("", "none") else "lab"
 
 
-def boot_kind(cell):
-    # i386-compat32-n-bookworm -> bookworm; i386-compat32-n -> matrix
-    prefix = "%s-%s" % (cell["arch"], cell["config"].replace("=", "-"))
-    rest = cell["boot"][len(prefix):].lstrip("-") if cell["boot"].startswith(prefix) else cell["boot"]
-    return rest or "matrix"
-
-
-KEY = ("arch", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
+KEY = ("machine", "config", "series", "kind", "abi", "libc", "scenario", "case", "phase")
 
 
 def key_of(cell):
-    return (cell["arch"], cell["config"], series_kind(cell["patches"]), boot_kind(cell),
+    return (cell["machine"], cell["config"], series_kind(cell["patches"]), cell["kind"],
             cell["abi"], cell.get("libc", "-"), cell["scenario"], cell["case"], cell["phase"])
 
 
@@ -51,11 +48,16 @@ def load(run_dir):
             cells = json.load(f)
     except (OSError, ValueError) as e:
         die("%s: %s" % (path, e))
-    kernels = sorted({"%s %s" % (c["kernel_source"], c["kernel"]) for c in cells
-                      if not c["config"].startswith("libfaketime")})
+    old = next((c for c in cells if "kind" not in c or "machine" not in c), None)
+    if old is not None:
+        die("%s: its records have no kind or machine (boot %s): a run an older lab recorded and collected,"
+            " before the boot's kind was recorded; compare it with the lab that made it" % (path, old.get("boot", "?")))
+    # the host columns do not depend on the kernel under test
+    cells = [c for c in cells if not vocabulary().is_host(c["config"])]
+    kernels = sorted({"%s %s" % (c["kernel_source"], c["kernel"]) for c in cells})
     if len(kernels) != 1:
         die("%s: one kernel per run, found %s" % (run_dir, kernels or "none"))
-    return kernels[0], {key_of(c): c for c in cells if not c["config"].startswith("libfaketime")}
+    return kernels[0], {key_of(c): c for c in cells}
 
 
 def outcome(cell):
@@ -111,7 +113,7 @@ def main():
     for k, cells in differ:
         tds = "".join("<td>%s</td>" % e(v) for v in k)
         for c in cells:
-            tone = "missing" if c is None else ("good" if c["observed"] in ("PASS", "ABSENT") else "bad")
+            tone = "missing" if c is None else ("good" if vocabulary().meaning(c["observed"]) == "good" else "bad")
             title = "" if c is None else e("%s: %s" % (c["detail"], c["reason"]))
             odd = "" if c is None or c["verdict"] in ("match", "skip") else " mismatch"
             tds += '<td class="%s%s" title="%s">%s</td>' % (tone, odd, title, e(outcome(c)))

@@ -1,12 +1,14 @@
 # Stage: verdicts -> report (host-tools/report/). report.py makes a run's
 # report.html (its page template: report.html.in) and report.md from
-# results.json and the boots' timelines, never by hand.
+# results.json and the boots' timelines, never by hand; one module per
+# section (timelines.py, libfaketime.py, apps.py, filesystems.py). It asks
+# the collector (LAB_COLLECT, verdicts.mk) for the vocabulary and the boots.
 
 REPORT = python3 host-tools/report/report.py
 
 # make report RUN=<run-id>: regenerate a run's report from its results.json.
 .PHONY: report
-report:
+report: $(HOST)/y2038-collect
 	$(if $(RUN),,$(error make report RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
 	$(Q)$(REPORT) $(RESULTS)/$(RUN)
 
@@ -21,7 +23,7 @@ COMPARE_KERNELS  ?= $(KERNEL_CHOICES)
 COMPARE_MACHINES ?= $(MACHINES_32BIT)
 COMPARE_DIR       = $(RESULTS)/$(RUN_ID)-compare
 .PHONY: compare-kernels
-compare-kernels:
+compare-kernels: $(HOST)/y2038-collect
 	$(Q)rc=0; $(foreach k,$(COMPARE_KERNELS),$(MAKE) --no-print-directory run KERNEL=$(k) \
 		MACHINES="$(COMPARE_MACHINES)" FAKETIME=no RUN_ID=$(RUN_ID)-$(k) || rc=1;) \
 	python3 host-tools/report/compare.py $(COMPARE_DIR) $(foreach k,$(COMPARE_KERNELS),$(RESULTS)/$(RUN_ID)-$(k)) && \

@@ -14,120 +14,33 @@ on hover, with filters by machine, config and ABI; the clock across the
 overflow plotted per boot (inline SVG); and the libfaketime columns beside
 the real kernels. And RUN_DIR/report.md, the Markdown summary for terminals
 and CI logs: the counts per boot and every mismatch.
+
+This file is the page (the overview, the findings, the heat map, the boots'
+matrices); each other section is a module of its own: timelines.py,
+libfaketime.py, apps.py, filesystems.py, and what they share, cells.py.
+The results vocabulary and the boots' TAP come from the collector
+(LAB_COLLECT, which make exports), through host-tools/verdicts/collector.py.
 """
-import html
 import json
 import os
 import re
 import sys
-import time
 from collections import OrderedDict, defaultdict
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-# The results vocabulary's one home: a record's keys and a block's columns.
-RESULTS_RECORD = os.path.join(HERE, "..", "verdicts", "results-record.h")
-
-
-def vocabulary():
-    with open(RESULTS_RECORD) as f:
-        text = f.read()
-    return (re.findall(r"^\s*KEY\((\w+),", text, re.M),
-            re.findall(r"^\s*COLUMN\((\w+),", text, re.M))
-
-
-KEYS, ABIS = vocabulary()
-
-
-def abi_column(cell):
-    """A cell's column, as the collector wrote it; with its libc for a demo
-    boot's libc programs (trixie's glibc 2.41), whose cells share machine,
-    config and case with the matrix's in the heat map."""
-    if cell["distro"] != "-" and cell["libc"] != "-":
-        return "%s %s" % (cell["column"], cell["libc"])
-    return cell["column"]
-
-
-def overflow():
-    """The first second past a signed 32-bit time_t, from its one home."""
-    with open(os.path.join(HERE, "..", "..", "scenarios", "harness", "syscalls.h")) as f:
-        return int(re.search(r"^#define Y2038_LAST_SEC\s+(\d+)LL", f.read(), re.M).group(1)) + 1
-
-
-OVERFLOW = overflow()
-WRAP = 2 * OVERFLOW     # a 32-bit time_t wraps by 2^32 seconds
-# Why some things cannot be faked at all, for both pages.
-FAKED_LIMITS = ("libfaketime works by LD_PRELOAD in the program's own process: a static "
-                "program never loads it (the lab's guest programs are static; the host "
-                "column uses dynamic builds), a raw syscall never passes through it, and "
-                "what the kernel does with its own clock (packet timestamps, timers and "
-                "futex deadlines it checks) sees the real time.")
-# Outcome classes by what they mean for a reader, and their colours.
-GOOD = {"PASS", "ABSENT"}
-NEUTRAL = {"SKIP", "LISTED"}
-BROKEN = {"CRASH", "TIMEOUT", "ERROR"}
-
-
-def die(msg):
-    print("report.py: " + msg, file=sys.stderr)
-    sys.exit(1)
-
-
-def h(s):
-    return html.escape(str(s), quote=True)
-
-
-def is_host(cell):
-    return cell["config"].startswith("libfaketime")
-
-
-def column_name(cell):
-    if cell["config"] == "libfaketime":
-        return "host (libfaketime)"
-    if cell["config"] == "libfaketime-static":
-        return "host (libfaketime, static programs)"
-    return cell["config"]
-
-
-def faked_vs_real(cells):
-    """Each host cell beside the same cell of its machine's compat32=y matrix boot."""
-    def key(c):
-        return (c["arch"], c["scenario"], c["case"], c["phase"], abi_column(c))
-    real = {key(c): c for c in cells
-            if c["config"] == "compat32=y" and c["boot"] == c["arch"] + "-compat32-y"}
-    out = []
-    for c in cells:
-        if not is_host(c):
-            continue
-        r = real.get(key(c))
-        if c["observed"] in ("SKIP", "ERROR") or r is None:
-            how = "cannot"
-        elif c["observed"] == r["observed"]:
-            how = "agrees"
-        else:
-            how = "differs"
-        out.append({"arch": c["arch"] + (" (static)" if c["config"] == "libfaketime-static" else ""),
-                    "abi": c["abi"], "cell": "%s.%s.%s" % (c["scenario"], c["case"], c["phase"]),
-                    "faked": c["observed"], "real": r["observed"] if r else "-",
-                    "why": c["reason"], "detail": c["detail"], "how": how})
-    return out
-
-
-def counts(cells):
-    """Cells, as expected, not, skipped (a machine this host could not run)."""
-    match = sum(1 for c in cells if c["verdict"] == "match")
-    skipped = sum(1 for c in cells if c["verdict"] == "skip")
-    return len(cells), match, len(cells) - match - skipped, skipped
-
-
-def totals(cells):
-    n, match, bad, skipped = counts(cells)
-    return "%d cells, %d as expected, %d not%s." % (
-        n, match, bad, ", %d skipped (machine not available)" % skipped if skipped else "")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# One module per section of the page, and what they share (cells.py).
+from cells import (HERE, RESULTS_RECORD, abi_column, abis, column_name, counts, die, h,  # noqa: E402
+                   kernel_configs, right, short_heading, totals, vocabulary)
+from apps import apps_markdown, apps_section  # noqa: E402
+from filesystems import FS_SCENARIO, fs_markdown, fs_section  # noqa: E402
+from libfaketime import faked_markdown, faked_section, faked_vs_real  # noqa: E402
+from timelines import timelines  # noqa: E402
 
 
 # --- The headline findings: each is computed from the cells, with its count.
 def findings(cells):
-    kernel = [c for c in cells if c["config"].startswith("compat32")]
+    conf_y, conf_n = kernel_configs()
+    kernel = [c for c in cells if c["config"] in (conf_y, conf_n)]
     out = []
 
     def share(sel, what):
@@ -157,9 +70,9 @@ def findings(cells):
     t64 = {}
     for c in kernel:
         if abi_column(c) == "time64" and c["scenario"] != "census":
-            t64[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-    changed = [(k, v) for k, v in t64.items() if k[5] == "compat32=n"
-               and t64.get(k[:5] + ("compat32=y",), v) != v]
+            t64[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+    changed = [(k, v) for k, v in t64.items() if k[5] == conf_n
+               and t64.get(k[:5] + (conf_y,), v) != v]
     if t64:
         by = defaultdict(int)
         for k, v in changed:
@@ -169,25 +82,25 @@ def findings(cells):
                     "%d of %d time64 cells observe something else with COMPAT_32BIT_TIME=n than "
                     "with =y (%s): a libc that makes the time32 call when a value fits 32 bits. "
                     "Families: %s." % (
-                        len(changed), sum(1 for k in t64 if k[5] == "compat32=n"),
+                        len(changed), sum(1 for k in t64 if k[5] == conf_n),
                         ", ".join("%s %d" % kv for kv in sorted(by.items(), key=lambda kv: -kv[1])) or "none",
                         ", ".join(sorted({k[2] for k, v in changed})) or "none")))
     raw64 = [c for c in kernel if abi_column(c) == "raw64"]
     if raw64:
         by_config = {}
         for c in raw64:
-            by_config[(c["arch"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
-        pairs = [(k, v, by_config.get(k[:5] + ("compat32=n",))) for k, v in by_config.items()
-                 if k[5] == "compat32=y"]
-        same = sum(1 for k, y, n in pairs if n is not None and y == n)
+            by_config[(c["machine"], c["patches"], c["scenario"], c["case"], c["phase"], c["config"])] = c["observed"]
+        pairs = [(k, v, by_config.get(k[:5] + (conf_n,))) for k, v in by_config.items()
+                 if k[5] == conf_y]
+        same = sum(1 for k, on_y, on_n in pairs if on_n is not None and on_y == on_n)
         wrong = defaultdict(int)
         for c in raw64:
-            if c["observed"] not in GOOD | NEUTRAL:
+            if not right(c["observed"]):
                 wrong[c["observed"]] += 1
         out.append(("good" if same == len(pairs) else "bad",
                     "The time64 syscalls do not depend on COMPAT_32BIT_TIME",
                     "%d of %d raw time64 cells observe the same with =y and =n; %d of %d are "
-                    "right%s." % (same, len(pairs), sum(1 for c in raw64 if c["observed"] in GOOD | NEUTRAL),
+                    "right%s." % (same, len(pairs), sum(1 for c in raw64 if right(c["observed"])),
                                   len(raw64),
                                   "; the others are limits beyond the syscall (%s)" % ", ".join(
                                       "%s %d" % kv for kv in sorted(wrong.items(), key=lambda kv: -kv[1]))
@@ -205,17 +118,8 @@ def findings(cells):
 
 
 def outcome_tone(obs):
-    if obs in GOOD:
-        return "good"
-    if obs in NEUTRAL:
-        return "neutral"
-    if obs in BROKEN:
-        return "broken"
-    if obs in ("WRAP", "WRONG"):
-        return "wrong"
-    if obs in ("CLAMP", "EARLY", "SPIN", "UNSET"):
-        return "clamp"
-    return "errno"
+    """Its colour: what the class means (results-record.h)."""
+    return vocabulary().meaning(obs)
 
 
 def heatmap(cells):
@@ -225,21 +129,23 @@ def heatmap(cells):
     rows = OrderedDict()
     grid = {}
     for c in cells:
-        col = (c["arch"], column_name(c), abi_column(c))
+        col = (c["machine"], column_name(c), abi_column(c))
         cols.setdefault(col, None)
         row = (c["scenario"], c["case"], c["phase"])
         rows.setdefault(row, None)
         grid.setdefault((row, col), c)
-    arch_order = []
+    machine_order = []
     for c in cells:
-        if c["arch"] not in arch_order:
-            arch_order.append(c["arch"])
+        if c["machine"] not in machine_order:
+            machine_order.append(c["machine"])
+
+    headings = [vocabulary().heading(c) for c in kernel_configs()]
 
     def col_key(col):
         conf = col[1]
-        conf_rank = 0 if conf == "compat32=y" else 1 if conf == "compat32=n" else 2
-        abi = ABIS.index(col[2]) if col[2] in ABIS else len(ABIS)
-        return (arch_order.index(col[0]), conf_rank, conf, abi)
+        conf_rank = headings.index(conf) if conf in headings else len(headings)
+        abi = abis().index(col[2]) if col[2] in abis() else len(abis())
+        return (machine_order.index(col[0]), conf_rank, conf, abi)
     cols = sorted(cols, key=col_key)
     fam_order = []
     for r in rows:
@@ -254,11 +160,9 @@ def heatmap(cells):
             groups[-1][1] += 1
         else:
             groups.append([g, 1])
-    for (arch, conf), span in groups:
+    for (machine, conf), span in groups:
         out.append('<th colspan="%d" class="grp" title="%s %s">%s<br>%s</th>' % (
-            span, h(arch), h(conf), h(arch), h(conf.replace("compat32=", "=").replace("host (", "(")
-                                               .replace("libfaketime, static programs", "static")
-                                               .replace("libfaketime", "faked"))))
+            span, h(machine), h(conf), h(machine), h(short_heading(conf))))
     out.append("</tr><tr><th></th>")
     for col in cols:
         out.append('<th class="abi" title="%s">%s</th>' % (h(col[2]), h(col[2][:2] + col[2][-2:] if col[2].startswith("raw") else col[2][:1])))
@@ -286,88 +190,6 @@ def heatmap(cells):
     return "".join(out), len(rows), len(cols)
 
 
-def timeline_svg(lines, title):
-    """A boot's "# timeline ABI READER TRUE VALUE" lines as a plot: a line per
-    reader across four bands: the right time, a wrong value, 1901 (the value
-    less 2^32) and a failed call (its errno)."""
-    pts = []
-    names = []
-    for ln in lines:
-        f = ln.split()
-        if len(f) < 4:
-            continue
-        key = f[0] + " " + f[1]
-        if key not in names:
-            names.append(key)
-        pts.append((names.index(key), int(f[2]), f[3]))
-    if not pts:
-        return ""
-
-    def band(t, v):
-        if not re.fullmatch(r"-?[0-9]+", v):
-            return 3
-        v = int(v)
-        if v == t:
-            return 0
-        if v == t - WRAP:
-            return 2
-        return 1
-    colour = "#1b7f1b #c0392b #2c6fbb #8e44ad #d68910 #16a085 #7f8c8d #e84393 #6d4c41 #00838f".split()
-    labels = ["right time", "wrong value", "1901 (wrapped)", "call failed"]
-    tmin = min(p[1] for p in pts)
-    tmax = max(p[1] for p in pts)
-    n = len(names)
-    w = 120 + (tmax - tmin) * 60 + 240
-    hh = 60 + 4 * 50
-    o = ['<figure class="timeline"><figcaption>%s</figcaption>' % h(title),
-         '<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-size="11">' % (w, hh)]
-    for b in range(4):
-        y = 40 + b * 50
-        o.append('<line x1="110" y1="%d" x2="%d" y2="%d" stroke="#ddd"/><text x="4" y="%d">%s</text>'
-                 % (y, w - 230, y, y + 4, labels[b]))
-    for t in range(tmin, tmax + 1):
-        x = 120 + (t - tmin) * 60
-        o.append('<line x1="%d" y1="25" x2="%d" y2="%d" stroke="%s"/><text x="%d" y="%d" '
-                 'text-anchor="middle">%s</text>'
-                 % (x, x, hh - 25, "#c00" if t == OVERFLOW else "#eee", x, hh - 10,
-                    time.strftime("%H:%M:%S", time.gmtime(t))))
-    lines_of = defaultdict(list)
-    shown = []
-    for k, t, v in pts:
-        x = 120 + (t - tmin) * 60
-        y = int(40 + band(t, v) * 50 + (k - n / 2) * 3)
-        lines_of[k].append("%d,%d" % (x, y))
-        o.append('<circle cx="%d" cy="%d" r="3" fill="%s"><title>%s at %d: %s</title></circle>'
-                 % (x, y, colour[k % 10], h(names[k]), t, h(v)))
-        if band(t, v) == 3 and v not in shown:
-            o.append('<text x="%d" y="%d" fill="#c00">%s</text>' % (x + 4, 40 + 3 * 50 + 14 + len(shown) * 12, h(v)))
-            shown.append(v)
-    for k in range(n):
-        dash = ' stroke-dasharray="5,3"' if names[k].startswith("raw") else ""
-        o.append('<polyline points="%s" fill="none" stroke="%s" stroke-width="1.5"%s/>'
-                 % (" ".join(lines_of[k]), colour[k % 10], dash))
-        o.append('<text x="%d" y="%d" fill="%s">%s</text>' % (w - 220, 30 + k * 16, colour[k % 10], h(names[k])))
-    o.append("</svg></figure>")
-    return "\n".join(o)
-
-
-def timelines(run):
-    out = []
-    boots = os.path.join(run, "boots")
-    for b in sorted(os.listdir(boots)) if os.path.isdir(boots) else []:
-        tap = os.path.join(boots, b, "tap.log")
-        if not os.path.isfile(tap):
-            continue
-        with open(tap, errors="replace") as f:
-            lines = [ln[len("# # timeline "):] for ln in f if ln.startswith("# # timeline ")]
-        if not lines:
-            continue
-        how = ("libfaketime's offset moved there, the host's clock untouched" if "-libfaketime" in b
-               else "the clock set there")
-        out.append(timeline_svg(lines, "%s: a reading at each second, %s (time64 readers: clock_gettime64)" % (b, how)))
-    return "\n".join(out)
-
-
 def boot_tables(cells):
     by_boot = OrderedDict()
     for c in sorted(cells, key=lambda c: c["boot"]):
@@ -376,10 +198,10 @@ def boot_tables(cells):
     for boot, bc in by_boot.items():
         first = bc[0]
         present = {abi_column(c) for c in bc}
-        cols = [a for a in ABIS if a in present] + sorted(present - set(ABIS))
-        out.append('<section class="boot" data-arch="%s" data-config="%s">' % (h(first["arch"]), h(first["config"])))
+        cols = [a for a in abis() if a in present] + sorted(present - set(abis()))
+        out.append('<section class="boot" data-machine="%s" data-config="%s">' % (h(first["machine"]), h(first["config"])))
         out.append("<h2>%s: %s %s, kernel %s %s, patches %s, accel %s</h2>" % (
-            h(boot), h(first["arch"]), h(column_name(first)), h(first["kernel_source"]),
+            h(boot), h(first["machine"]), h(column_name(first)), h(first["kernel_source"]),
             h(first["kernel"]), h(first["patches"]), h(first["accel"])))
         out.append("<table><tr><th>scenario</th><th>case</th><th>phase</th>%s</tr>" % "".join(
             '<th data-abi="%s">%s</th>' % (a, a) for a in cols))
@@ -404,66 +226,13 @@ def boot_tables(cells):
     return "\n".join(out)
 
 
-def faked_section(fv):
-    if not fv:
-        return ""
-    o = ['<section id="faked"><h2>Faking the clock in userspace (libfaketime) beside the real kernel</h2>',
-         "<p>Each host (libfaketime) cell beside the same cell of its machine&#39;s compat32=y boot. %s</p>" % h(FAKED_LIMITS),
-         "<table><tr><th>machine</th><th>cells</th><th>agrees</th><th>differs</th><th>cannot be faked</th></tr>"]
-    by = OrderedDict()
-    for f in sorted(fv, key=lambda f: f["arch"]):
-        by.setdefault(f["arch"], []).append(f)
-    for arch, fs in by.items():
-        o.append("<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>" % (
-            h(arch), len(fs), sum(f["how"] == "agrees" for f in fs),
-            sum(f["how"] == "differs" for f in fs), sum(f["how"] == "cannot" for f in fs)))
-    o.append("</table><table><tr><th>machine</th><th>abi</th><th>scenario.case.phase</th>"
-             "<th>libfaketime</th><th>real kernel</th><th>why</th></tr>")
-    for f in fv:
-        if f["how"] != "differs":
-            continue
-        o.append('<tr><td>%s</td><td>%s</td><td>%s</td><td class="vs o-%s" title="%s">%s</td>'
-                 '<td class="vs o-%s">%s</td><td>%s</td></tr>' % (
-                     h(f["arch"]), h(f["abi"]), h(f["cell"]), h(f["faked"]), h(f["detail"]), h(f["faked"]),
-                     h(f["real"]), h(f["real"]), h(f["why"])))
-    o.append("</table></section>")
-    return "\n".join(o)
-
-
-# --- The apps family: real applications, one row per case, one column per
-# boot; CPython's own test modules as "failed of run" at an ordinary date and
-# after the overflow.
-TESTS_RE = re.compile(r'"(\d+) of (\d+) tests failed(?:: ([^"]*))?')
-
-
-PYTESTS_RE = re.compile(r"^# # \[(\d{4})-[^]]*\] \$ \S*python3 \S*pytests\.py (\w+)")
-
-
-def pytests_lines(run, boot):
-    """{(case, phase): the test module's whole verdict line} from a boot's
-    TAP transcript: the cell's detail is cut at 240 characters, the failing
-    tests' names with it."""
-    lines = {}
-    try:
-        with open(os.path.join(run, "boots", boot, "tap.log"), errors="replace") as f:
-            tap = f.read().splitlines()
-    except OSError:
-        return lines
-    for i, line in enumerate(tap[:-1]):
-        m = PYTESTS_RE.match(line)
-        if m:
-            lines[("py_" + m.group(2), "ordinary" if m.group(1) != "2038" else "after")] = \
-                tap[i + 1][len("# #   "):]
-    return lines
-
-
 def old_binaries(cells):
     """(tone, title, text) per distribution's own programs (its demo session)
     and applications (the apps family), with COMPAT_32BIT_TIME=y: per column,
     which of their cases fail before, across or after the overflow."""
     groups = OrderedDict()
-    for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["arch"])):
-        if c["distro"] == "-" or c["config"] != "compat32=y":
+    for c in sorted(cells, key=lambda c: (c["distro"], c["scenario"] != "apps", c["column"], c["machine"])):
+        if c["distro"] == "-" or c["config"] != kernel_configs()[0]:
             continue
         if c["scenario"] == "apps":
             kind = "applications"
@@ -473,9 +242,9 @@ def old_binaries(cells):
             continue    # the lab's programs on the distribution's libc
         g = groups.setdefault((c["distro"], kind), OrderedDict()).setdefault(
             c["column"], {"machines": set(), "cases": set(), "bad": OrderedDict()})
-        g["machines"].add(c["arch"])
+        g["machines"].add(c["machine"])
         g["cases"].add((c["case"], c["phase"]))
-        if c["observed"] not in GOOD | NEUTRAL:
+        if not right(c["observed"]):
             g["bad"].setdefault(c["case"], set()).add(c["observed"])
     out = []
     for (distro, kind), columns in groups.items():
@@ -515,158 +284,6 @@ def distro_answers(run):
     return [(d,) + newest[d] for d in sorted(newest)]
 
 
-def apps_grid(cells, run=None):
-    """(columns, rows, python) of the apps cells: columns are boots (machine,
-    config, distro, ABI), rows are (case, phase) -> {column: cell}; python is
-    [(column, case, phase, failed, run, names)] from the test-module cells,
-    with every name where the run's transcripts are at hand."""
-    apps = [c for c in cells if c["scenario"] == "apps"]
-    transcripts = {b: pytests_lines(run, b) for b in {c["boot"] for c in apps}} if run else {}
-    cols = sorted({(c["arch"], c["config"], c["distro"], c["abi"], c["libc"]) for c in apps})
-    rows = OrderedDict()
-    python = []
-    for c in apps:
-        col = (c["arch"], c["config"], c["distro"], c["abi"], c["libc"])
-        rows.setdefault((c["case"], c["phase"]), {})[col] = c
-        m = TESTS_RE.search('"%s"' % transcripts[c["boot"]][(c["case"], c["phase"])]
-                            if (c["case"], c["phase"]) in transcripts.get(c["boot"], {}) else c["detail"])
-        if c["case"].startswith("py_test_") and m:
-            python.append((col, c["case"], c["phase"], int(m.group(1)), int(m.group(2)), m.group(3) or ""))
-    return cols, rows, python
-
-
-def col_title(col):
-    return "%s %s %s (%s, %s)" % col
-
-
-def apps_section(cells, run):
-    cols, rows, python = apps_grid(cells, run)
-    if not cols:
-        return ""
-    o = ['<section id="apps"><h2>What real applications do at 2038 (the apps family)</h2>',
-         "<p>Debian&#39;s own Python, OpenSSL, SQLite, tar, snooze and hwclock doing their work "
-         "before, across and after the overflow (scenarios/apps/session.tsv). Hover for the detail.</p>",
-         "<table><tr><th>case</th><th>phase</th>%s</tr>" % "".join("<th>%s</th>" % h(col_title(c)) for c in cols)]
-    for (case, phase), by in rows.items():
-        o.append("<tr><td>%s</td><td>%s</td>%s</tr>" % (h(case), h(phase), "".join(
-            '<td class="vs o-%s" title="%s">%s</td>' % (h(by[c]["observed"]), h(by[c]["detail"]), h(by[c]["observed"]))
-            if c in by else "<td>-</td>" for c in cols)))
-    o.append("</table>")
-    if python:
-        o.append("<h3>CPython&#39;s test modules: failed of run</h3><table><tr><th>boot</th><th>module</th>"
-                 "<th>phase</th><th>failed</th><th>run</th><th>failing tests</th></tr>")
-        for col, case, phase, bad, run, names in sorted(python):
-            o.append("<tr><td>%s</td><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td></tr>" % (
-                h(col_title(col)), h(case[len("py_"):]), h(phase), bad, run, h(names)))
-        o.append("</table>")
-    o.append("</section>")
-    return "\n".join(o)
-
-
-def apps_markdown(cells, run):
-    cols, rows, python = apps_grid(cells, run)
-    if not cols:
-        return []
-    o = ["## What real applications do at 2038 (the apps family)", "",
-         "| case | phase | %s |" % " | ".join(col_title(c) for c in cols),
-         "|---|---|" + "---|" * len(cols)]
-    for (case, phase), by in rows.items():
-        o.append("| %s | %s | %s |" % (case, phase, " | ".join(by[c]["observed"] if c in by else "-" for c in cols)))
-    if python:
-        o += ["", "CPython's test modules:", "", "| boot | module | phase | failed of run | failing tests |",
-              "|---|---|---|---|---|"]
-        for col, case, phase, bad, run, names in sorted(python):
-            o.append("| %s | %s | %s | %d of %d | %s |" % (col_title(col), case[len("py_"):], phase, bad, run,
-                                                            names.replace("|", "\\|")))
-    return o + [""]
-
-
-# The filesystems boots' table: one row per filesystem, one column per time
-# set (the case's point), in the order the family runs them.
-FS_SCENARIO = "filesystems"
-FS_CASE = re.compile(r"(.+?)_((?:futimens_|stat_)?2\d{3}\w*|created_after)$")
-FS_MOUNT_WARNING = re.compile(r"; kernel: (\S+ supports timestamps until [^;]*)")
-
-
-def fs_grid(cells):
-    """(points, rows, warnings) of the filesystems cells: rows are
-    (filesystem, reader) -> {point: {outcome: [(where, detail)]}}, reader the
-    raw time64 call (the filesystem's own limits, either config) or a legacy
-    program (32-bit time_t, compat32=y: with =n it cannot set a time at all);
-    where machines or configs disagree, a point has more than one outcome.
-    warnings: each filesystem's mount warning, as the cells quote it."""
-    fs_cells = [c for c in cells if c["scenario"] == FS_SCENARIO and c["phase"] != "-"]
-    points, rows, warnings = [], OrderedDict(), {}
-    for c in fs_cells:
-        m = FS_CASE.match(c["case"])
-        if not m:
-            continue
-        fs, point = m.groups()
-        if point.startswith("stat_"):
-            continue  # the stat cases are readers, in the boot tables
-        # the filesystem's own limits: the raw time64 call, either config;
-        # what an old program gets: a 32-bit time_t where it can set a time
-        reader = "time64 call" if c["abi"] == "raw64" else \
-            "32-bit time_t" if c["abi"] == "legacy" and c["config"] == "compat32=y" else None
-        m = FS_MOUNT_WARNING.search(c["detail"])
-        if m:
-            warnings[fs] = m.group(1)
-        if reader is None:
-            continue
-        if point not in points:
-            points.append(point)
-        where = "%s %s %s" % (c["arch"], c["config"], c["abi"])
-        rows.setdefault((fs, reader), OrderedDict()).setdefault(point, OrderedDict()).setdefault(
-            c["observed"], []).append((where, c["detail"]))
-    # each filesystem's two readers together, in the order the family runs them
-    order = list(OrderedDict.fromkeys(fs for fs, _ in rows))
-    rows = OrderedDict(sorted(rows.items(), key=lambda kv: (order.index(kv[0][0]), kv[0][1] != "time64 call")))
-    return points, rows, warnings
-
-
-def fs_cell_text(by_outcome):
-    if len(by_outcome) == 1:
-        return next(iter(by_outcome))
-    return " / ".join("%s (%d)" % (o, len(w)) for o, w in by_outcome.items())
-
-
-def fs_section(cells):
-    points, rows, warnings = fs_grid(cells)
-    if not rows:
-        return ""
-    o = ['<section id="filesystems"><h2>The filesystems devices ship: each on-disk time, set and read back</h2>',
-         "<p>The files family on every filesystem side by side on one kernel (the filesystems boots), "
-         "read back after the inode was evicted: what the time64 syscalls set and read (the filesystem&#39;s "
-         "own limits), and what a program with a 32-bit time_t sets and reads (COMPAT_32BIT_TIME=y; with =n "
-         "it cannot set a time at all). PASS keeps the time, CLAMP stores the filesystem&#39;s limit, WRAP "
-         "the low 32 bits, EOVERFLOW: stat() cannot say it. Where machines or configs differ, each outcome "
-         "and how many; hover for the detail.</p>",
-         "<table><tr><th>filesystem</th><th>reader</th>%s<th>mount warning</th></tr>" % "".join(
-             "<th>%s</th>" % h(p) for p in points)]
-    for (fs, reader), by in rows.items():
-        o.append("<tr><td>%s</td><td>%s</td>%s<td>%s</td></tr>" % (
-            h(fs), h(reader), "".join(
-                '<td class="vs o-%s" title="%s">%s</td>' % (
-                    h(next(iter(by[p]))) if len(by[p]) == 1 else "WRONG",
-                    h("\n".join("%s: %s" % w for ws in by[p].values() for w in ws[:1])),
-                    h(fs_cell_text(by[p]))) if p in by else "<td>-</td>" for p in points),
-            h(warnings.get(fs, "") if reader == "time64 call" else "")))
-    o.append("</table></section>")
-    return "\n".join(o)
-
-
-def fs_markdown(cells):
-    points, rows, warnings = fs_grid(cells)
-    if not rows:
-        return []
-    o = ["## The filesystems devices ship: each on-disk time, set and read back", "",
-         "| filesystem | reader | %s | mount warning |" % " | ".join(points), "|---|---|" + "---|" * (len(points) + 1)]
-    for (fs, reader), by in rows.items():
-        o.append("| %s | %s | %s | %s |" % (fs, reader, " | ".join(fs_cell_text(by[p]) if p in by else "-" for p in points),
-                                             warnings.get(fs, "") if reader == "time64 call" else ""))
-    return o + [""]
-
-
 def page(cells, run, template):
     run_id = cells[0]["run_id"] if cells else "?"
     fv = faked_vs_real(cells)
@@ -692,9 +309,9 @@ def page(cells, run, template):
         "FINDINGS": fl,
         "OLD_BINARIES": items(old_binaries(cells)) or "<li>No distribution's programs in this run.</li>",
         "DISTROS": distros,
-        "ARCH_OPTIONS": opts("arch"),
+        "MACHINE_OPTIONS": opts("machine"),
         "CONFIG_OPTIONS": opts("config"),
-        "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in ABIS),
+        "ABI_OPTIONS": "".join("<option>%s</option>" % a for a in abis()),
         "BOOTS": boot_tables(cells),
         "TIMELINES": timelines(run),
         "FAKED": faked_section(fv),
@@ -733,24 +350,7 @@ def markdown(cells, run=None):
     o.append("")
     o += fs_markdown(cells)
     o += apps_markdown(cells, run)
-    fv = faked_vs_real(cells)
-    if fv:
-        o += ["## Faking the clock in userspace (libfaketime) beside the real kernel", "",
-              "Each host (libfaketime) cell beside the same cell of its machine's compat32=y boot. " + FAKED_LIMITS, "",
-              "| machine | cells | agrees | differs | cannot be faked |", "|---|---|---|---|---|"]
-        bya = OrderedDict()
-        for f in sorted(fv, key=lambda f: f["arch"]):
-            bya.setdefault(f["arch"], []).append(f)
-        for arch, fs in bya.items():
-            o.append("| %s | %d | %d | %d | %d |" % (arch, len(fs), sum(f["how"] == "agrees" for f in fs),
-                                                     sum(f["how"] == "differs" for f in fs),
-                                                     sum(f["how"] == "cannot" for f in fs)))
-        o += ["", "Where it differs:", "",
-              "| machine | abi | scenario.case.phase | libfaketime | real kernel | why |", "|---|---|---|---|---|---|"]
-        for f in fv:
-            if f["how"] == "differs":
-                o.append("| %s | %s | %s | %s | %s | %s |" % (f["arch"], f["abi"], f["cell"], f["faked"], f["real"], esc(f["why"])))
-        o.append("")
+    o += faked_markdown(faked_vs_real(cells))
     if any(c["verdict"] != "match" for c in cells):
         o += ["## Cells that contradict their expectation", "",
               "| boot | abi | scenario.case.phase | observed | expected | detail |", "|---|---|---|---|---|---|"]
@@ -784,11 +384,12 @@ def main():
     if not isinstance(cells, list):
         die("%s is not a results array" % results)
     for c in cells:
-        if not isinstance(c, dict) or list(c) != KEYS:
-            die("%s: a record's keys are not those of %s (%s): collect the run again" % (
-                results, os.path.relpath(RESULTS_RECORD, os.path.join(HERE, "..", "..")),
-                ", ".join(sorted(set(c) ^ set(KEYS)))
-                if isinstance(c, dict) else "not an object"))
+        if not isinstance(c, dict) or list(c) != vocabulary().keys:
+            die("%s: a record's keys are not those of %s (%s): collect the run again (make report"
+                " reads the records of this version of the lab: a run whose boots another version"
+                " recorded is collected and reported by that version)" % (
+                    results, RESULTS_RECORD, ", ".join(sorted(set(c) ^ set(vocabulary().keys)))
+                    if isinstance(c, dict) else "not an object"))
     with open(os.path.join(HERE, "report.html.in")) as f:
         template = f.read()
     write(os.path.join(run, "report.md"), markdown(cells, run))

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * expect.c - read expectations.tsv: one row per (scenario, case, phase, abi,
- * libc, config, patches, arch, accel) with the expected outcome and the reason for
+ * libc, config, patches, machine, accel) with the expected outcome and the reason for
  * it, and the reasons several rows share ("@name<TAB>text", used as
  * "@name"). Any column but the outcome may be "*"; the first matching row
  * wins. A table
@@ -16,17 +16,19 @@
 #include "expect.h"
 #include "results-record.h"
 
-static const char *const fixed_classes[] = {
-	"PASS", "WRAP", "CLAMP", "EARLY", "SPIN", "WRONG", "TIMEOUT", "CRASH", "ERROR",
-	"SKIP", "LISTED", "ABSENT", "UNSET",
+/* The outcome classes (results-record.h); "errno" stands for every errno name. */
+static const char *const outcome_classes[] = {
+#define OUTCOME(class, meaning, kcidb, what) #class,
+	RESULT_OUTCOMES(OUTCOME)
+#undef OUTCOME
 };
 
 int outcome_class_valid(const char *class)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(fixed_classes) / sizeof(fixed_classes[0]); i++)
-		if (!strcmp(class, fixed_classes[i]))
+	for (i = 0; i < sizeof(outcome_classes) / sizeof(outcome_classes[0]); i++)
+		if (strcmp(outcome_classes[i], "errno") && !strcmp(class, outcome_classes[i]))
 			return 1;
 	/* an errno name: E followed by capitals and digits */
 	if (class[0] != 'E' || !class[1])
@@ -53,10 +55,32 @@ static const char *const abis[] = {
 #undef COLUMN
 	"*", NULL
 };
-static const char *const host_columns[] = { "libfaketime", "libfaketime-static", NULL };
-static const char *const configs[] = {
-	"compat32=y", "compat32=n", "libfaketime", "libfaketime-static", "*", NULL
+/*
+ * The configs (results-record.h): a kernel config, or a host column and the
+ * config its cells are judged as where no row of its own decides them.
+ */
+static const struct config {
+	const char *name, *where, *judged_as;
+} configs[] = {
+#define CONFIG(config, where, judged_as, heading, what) { #config, #where, #judged_as },
+	RESULT_CONFIGS(CONFIG)
+#undef CONFIG
 };
+
+static const struct config *config_of(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(configs) / sizeof(configs[0]); i++)
+		if (!strcmp(configs[i].name, name))
+			return &configs[i];
+	return NULL;
+}
+
+int expect_config_known(const char *config)
+{
+	return config_of(config) != NULL;
+}
 static const char *const patch_sets[] = { "lab", "none", "*", NULL };
 /* The boot record's accel: a guest's accelerator, or how this host ran a column. */
 static const char *const accels[] = { "kvm", "tcg", "native", "qemu-user", "*", NULL };
@@ -68,7 +92,9 @@ static int field_ok(const char *f, size_t len, size_t size)
 
 int expect_host_column(const char *config)
 {
-	return one_of(config, host_columns);
+	const struct config *c = config_of(config);
+
+	return c && !strcmp(c->where, "host");
 }
 
 static int field_covers(const char *a, const char *b)
@@ -115,7 +141,7 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       libc_covers(a->libc, b->libc) &&
 	       config_covers(a->config, b->config) &&
 	       field_covers(a->patches, b->patches) &&
-	       field_covers(a->arch, b->arch) &&
+	       field_covers(a->machine, b->machine) &&
 	       field_covers(a->accel, b->accel);
 }
 
@@ -181,12 +207,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
 		sizeof(r->abi), sizeof(r->libc), sizeof(r->config),
-		sizeof(r->patches), sizeof(r->arch), sizeof(r->accel),
+		sizeof(r->patches), sizeof(r->machine), sizeof(r->accel),
 		sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
 		r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
-		r->patches, r->arch, r->accel, r->expected,
+		r->patches, r->machine, r->accel, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -199,7 +225,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches arch accel expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches machine accel expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -215,7 +241,6 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		/* The columns whose values are a vocabulary, and what it is. */
 		const struct { const char *column, *value; const char *const *set, *choices; } vocab[] = {
 			{ "abi", r->abi, abis, "an ABI of results-record.h's columns, or *" },
-			{ "config", r->config, configs, "compat32=y, compat32=n, libfaketime, libfaketime-static or *" },
 			{ "patches", r->patches, patch_sets, "lab, none or *" },
 			{ "accel", r->accel, accels, "kvm, tcg, native, qemu-user or *" },
 		};
@@ -226,6 +251,11 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 					 vocab[i].column, vocab[i].value, vocab[i].choices);
 				return -1;
 			}
+	}
+	if (strcmp(r->config, "*") && !expect_config_known(r->config)) {
+		snprintf(err, errlen, "%s:%d: unknown config \"%s\" (a config of results-record.h, or *)",
+			 name, lineno, r->config);
+		return -1;
 	}
 	if (!libc_valid(r->libc)) {
 		snprintf(err, errlen, "%s:%d: libc \"%s\" is not *, NAME-VERSION (glibc-2.41) or NAME-* (musl-*)",
@@ -339,8 +369,8 @@ static int row_matches(const struct expect_row *r, const struct expect_cell *c,
 	       libc_covers(r->libc, c->libc ? c->libc : "-") &&
 	       config_covers(r->config, config) &&
 	       field_covers(r->patches, c->patches) &&
-	       (!strcmp(r->arch, "*") || !strcmp(r->arch, c->machine) ||
-		(c->karch && !strcmp(r->arch, c->karch))) &&
+	       (!strcmp(r->machine, "*") || !strcmp(r->machine, c->machine) ||
+		(c->karch && !strcmp(r->machine, c->karch))) &&
 	       field_covers(r->accel, c->accel ? c->accel : "-");
 }
 
@@ -354,9 +384,9 @@ const struct expect_row *expect_lookup(const struct expect_table *t,
 			return &t->rows[i];
 	if (!expect_host_column(cell->config))
 		return NULL;
-	/* A host column's cell no row of its column decides: as compat32=y. */
+	/* A host column's cell no row of its column decides: as the config it is judged as. */
 	for (i = 0; i < t->nrows; i++)
-		if (row_matches(&t->rows[i], cell, "compat32=y"))
+		if (row_matches(&t->rows[i], cell, config_of(cell->config)->judged_as))
 			return &t->rows[i];
 	return NULL;
 }

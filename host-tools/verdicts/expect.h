@@ -9,7 +9,7 @@ struct expect_row {
 	char scenario[32], name[64], phase[16];	/* may be "*" */
 	char abi[16], config[24], patches[8];	/* may be "*" */
 	char libc[24];		/* "*", "glibc-2.41", or a prefix: "musl-*" */
-	char arch[32];				/* may be "*" */
+	char machine[32];	/* a machine or a kernel ARCH, or "*" */
 	char accel[16];		/* how it ran (kvm, tcg, native, qemu-user), or "*" */
 	char expected[16];
 	char reason[256];
@@ -34,7 +34,7 @@ struct expect_table {
 struct expect_cell {
 	const char *scenario, *name, *phase, *abi;
 	const char *libc;	/* "glibc-2.36", "musl-1.2.5", or "-" (raw, kernel) */
-	const char *config;	/* compat32=y, compat32=n, or a host column */
+	const char *config;	/* compat32-y, compat32-n, or a host column */
 	const char *patches;	/* lab or none */
 	const char *machine;	/* machines/<machine>.mk */
 	const char *karch;	/* its kernel ARCH, or "" */
@@ -55,8 +55,8 @@ void expect_free(struct expect_table *t);
 /*
  * The row that decides a cell, or NULL: the first that matches it. A host
  * column's cell (config libfaketime...) is matched by the rows naming its
- * column first; where none does, it is judged as the machine's compat32=y
- * cell.
+ * column first; where none does, it is judged as the machine's cell of the
+ * config results-record.h names for it (compat32-y).
  */
 const struct expect_row *expect_lookup(const struct expect_table *t,
 				       const struct expect_cell *cell);
@@ -64,6 +64,8 @@ const struct expect_row *expect_lookup(const struct expect_table *t,
 /* Is class a known outcome class (PASS, WRAP, ..., or an errno name)? */
 int outcome_class_valid(const char *class);
 
+/* Is config one of results-record.h's configs? */
+int expect_config_known(const char *config);
 /* Is config a host column (run on this machine, not a kernel config)? */
 int expect_host_column(const char *config);
 

@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * results-record.h - the results vocabulary, declared once: the kinds of
- * scenario program, the ABIs of their cells, a block's columns, and the keys
- * of a record of results.json. y2038-collect (results.json's one writer)
- * compiles it; make reads the program kinds from it (host-tools/verdicts/
- * verdicts.mk), and report.py, kcidb.sh and lava.sh read the records it
- * describes, each cell's column as the collector wrote it.
+ * scenario program, the ABIs of their cells, a block's columns, the configs
+ * a cell runs under, the outcome classes, and the keys of a record of
+ * results.json. y2038-collect (results.json's one writer) compiles it and
+ * prints it as JSON (y2038-collect --vocabulary), which is how report.py,
+ * compare.py, kcidb.sh and the other readers of results take it; make
+ * reads the program kinds and the configs from here with sed (the top
+ * Makefile's result-kinds and result-configs).
  *
  * A scenario program is NAME-KIND (clock-legacy): its kind says which libc
  * it is built with, what its libc cells' ABI is, which raw ABI its raw cells
@@ -40,6 +42,50 @@
 	COLUMN(kernel, kernel, "what the kernel does by itself")
 
 /*
+ * The configs a cell runs under. The kernel ones are the lab's two kernel
+ * configs, =y first (make builds a kernel of each: CONFIGS; a reader that
+ * sets one beside the other takes them in this order). The host ones are
+ * the host columns: this machine's programs under Debian's libfaketime
+ * (host-tools/boot/faketime.sh; make runs one of each: FAKED_KINDS), whose
+ * cells no row of their own decides are judged as the machine's cell of
+ * the config named. A config is spelled the same everywhere: make's
+ * targets, the boots' folders, the boot record, results.json and
+ * expectations.tsv. The heading is the report's.
+ *
+ *   CONFIG(config, kernel or host, judged as (- for a kernel config), heading, what it is)
+ */
+#define RESULT_CONFIGS(CONFIG) \
+	CONFIG(compat32-y, kernel, -, "compat32-y", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=y: the time32 syscalls are there") \
+	CONFIG(compat32-n, kernel, -, "compat32-n", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=n: the time32 syscalls are gone") \
+	CONFIG(libfaketime, host, compat32-y, "host (libfaketime)", "this host: the matrix's glibc programs, linked dynamically, under libfaketime") \
+	CONFIG(libfaketime-static, host, compat32-y, "host (libfaketime, static programs)", "this host: the guest's static clock programs under libfaketime, which never reaches them")
+
+/*
+ * The outcome classes a cell observes and a row of expectations.tsv
+ * expects, each with what it means to a reader (the report's colour: good,
+ * neutral, broken, wrong, clamp, or errno) and its status as a KCIDB test.
+ * "errno" stands for every errno name (E and capitals or digits: EOVERFLOW,
+ * ENOSYS): a call that failed.
+ *
+ *   OUTCOME(class, meaning, KCIDB status, what it says)
+ */
+#define RESULT_OUTCOMES(OUTCOME) \
+	OUTCOME(PASS, good, PASS, "the right time, or the full wait") \
+	OUTCOME(ABSENT, good, DONE, "the census: the program made no time32 call") \
+	OUTCOME(SKIP, neutral, SKIP, "a case that cannot exist there, or a machine that was not available") \
+	OUTCOME(LISTED, neutral, DONE, "the census: the program made time32 calls, named in the detail") \
+	OUTCOME(WRAP, wrong, FAIL, "a 32-bit value that wrapped to 1901") \
+	OUTCOME(WRONG, wrong, FAIL, "any other wrong value") \
+	OUTCOME(CLAMP, clamp, FAIL, "a filesystem that stored its limit instead of the time set") \
+	OUTCOME(EARLY, clamp, FAIL, "a wait that returned too soon") \
+	OUTCOME(SPIN, clamp, FAIL, "a wait as long as it should be, but not asleep") \
+	OUTCOME(UNSET, clamp, FAIL, "the clock at boot: still in 1970, the RTC not read") \
+	OUTCOME(TIMEOUT, broken, FAIL, "the case, the scenario or the guest did not end in time") \
+	OUTCOME(CRASH, broken, FAIL, "the scenario or the guest died") \
+	OUTCOME(ERROR, broken, ERROR, "the lab could not measure it: no boot, no TAP, a case the guest never ran") \
+	OUTCOME(errno, errno, FAIL, "a call that failed: the errno's name")
+
+/*
  * A record of results.json, one per cell, keys in this order.
  *
  *   KEY(key, what it says)
@@ -47,12 +93,14 @@
 #define RESULT_KEYS(KEY) \
 	KEY(run_id, "the run (results/<run-id>/)") \
 	KEY(boot, "the boot's folder: boots/<boot>/") \
-	KEY(arch, "the machine (machines/<arch>.mk)") \
+	KEY(kind, "the boot's kind (boot-record.h): matrix, rtc-after, a demo distribution, ...; - in a record of none") \
+	KEY(machine, "the machine (machines/<machine>.mk)") \
+	KEY(karch, "its kernel ARCH (i386, x86_64, arm, arm64), or - for a record of none") \
 	KEY(userland, "the Debian architecture of the programs") \
 	KEY(distro, "the distribution whose root the boot carried, or -") \
 	KEY(kernel, "the kernel's Debian version, or the host's uname -r") \
 	KEY(kernel_source, "linux-source-X.Y, or \"this host\"") \
-	KEY(config, "compat32=y, compat32=n, or a host column: libfaketime, libfaketime-static") \
+	KEY(config, "compat32-y, compat32-n, or a host column: libfaketime, libfaketime-static") \
 	KEY(patches, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	KEY(rtc_base, "the guest's RTC at power-on, or -") \
 	KEY(accel, "kvm, tcg, native or qemu-user") \

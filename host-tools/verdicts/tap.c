@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * tap.c - parse guest TAP: top-level lines from guest-init, each scenario's
- * own TAP nested under "# ". Input is untrusted (a guest may die mid-line),
- * so every field is bounded and anything unreadable is counted, not trusted.
+ * own TAP nested under "# ", and what else reached the port. Input is
+ * untrusted (a guest may die mid-line), so every short field is bounded
+ * (a detail and a comment are kept whole) and anything unreadable is
+ * counted, not trusted.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,10 +24,11 @@ static int starts_with(const char *s, const char *prefix)
 	return !strncmp(s, prefix, strlen(prefix));
 }
 
-/* "ok N rest" or "not ok N rest": 1 and *ok and *rest set, else 0. */
-static int result_line(const char *line, int *ok, const char **rest)
+/* "ok N rest" or "not ok N rest": 1 and *ok, *number and *rest set, else 0. */
+static int result_line(const char *line, int *ok, int *number, const char **rest)
 {
 	const char *p;
+	long n = 0;
 
 	if (starts_with(line, "ok ")) {
 		*ok = 1;
@@ -38,12 +41,46 @@ static int result_line(const char *line, int *ok, const char **rest)
 	}
 	if (*p < '0' || *p > '9')
 		return 0;
-	while (*p >= '0' && *p <= '9')
+	while (*p >= '0' && *p <= '9') {
+		if (n < 1000000000)
+			n = n * 10 + (*p - '0');
 		p++;
+	}
 	while (*p == ' ')
 		p++;
+	*number = (int)n;
 	*rest = p;
 	return 1;
+}
+
+/* Add a copy of text to a list of notes. 0, or -1 on ENOMEM. */
+static int add_note(struct tap_note **notes, size_t *n, int line, const char *text)
+{
+	struct tap_note *more = realloc(*notes, (*n + 1) * sizeof(**notes));
+	char *copy = strdup(text);
+
+	if (more)
+		*notes = more;
+	if (!more || !copy) {
+		free(copy);
+		return -1;
+	}
+	more[*n].line = line;
+	more[*n].text = copy;
+	(*n)++;
+	return 0;
+}
+
+/* "Totals: pass:N fail:N xfail:N xpass:N skip:N error:N" */
+static void totals_line(struct tap_binary *b, const char *text)
+{
+	struct tap_totals t;
+
+	if (sscanf(text, "Totals: pass:%d fail:%d xfail:%d xpass:%d skip:%d error:%d",
+		   &t.pass, &t.fail, &t.xfail, &t.xpass, &t.skip, &t.error) == 6) {
+		b->totals = t;
+		b->has_totals = 1;
+	}
 }
 
 /* The next space-separated word of *p, copied into dst. */
@@ -91,12 +128,16 @@ static struct tap_binary *add_binary(struct tap_run *run, const char *name)
 }
 
 /* A scenario's case line: "abi name phase # CLASS detail". */
-static int add_cell(struct tap_run *run, struct tap_binary *b, const char *rest)
+static int add_cell(struct tap_run *run, struct tap_binary *b, int line, int ok,
+		    int number, const char *rest)
 {
 	struct tap_cell c, *cells;
 	const char *p = rest, *hash;
 
 	memset(&c, 0, sizeof(c));
+	c.line = line;
+	c.ok = ok;
+	c.number = number;
 	hash = strstr(rest, " # ");
 	if (!hash || !next_word(&p, c.abi, sizeof(c.abi)) ||
 	    !next_word(&p, c.name, sizeof(c.name)) ||
@@ -111,20 +152,22 @@ static int add_cell(struct tap_run *run, struct tap_binary *b, const char *rest)
 	}
 	while (*p == ' ')
 		p++;
-	copy_field(c.detail, sizeof(c.detail), p, strlen(p));
-	cells = realloc(b->cells, (b->ncells + 1) * sizeof(*cells));
-	if (!cells)
+	c.detail = strdup(p);
+	cells = c.detail ? realloc(b->cells, (b->ncells + 1) * sizeof(*cells)) : NULL;
+	if (!cells) {
+		free(c.detail);
 		return -1;
+	}
 	b->cells = cells;
 	b->cells[b->ncells++] = c;
 	return 0;
 }
 
-static int nested_line(struct tap_run *run, struct tap_binary *b,
+static int nested_line(struct tap_run *run, struct tap_binary *b, int lineno,
 		       const char *line)
 {
 	const char *rest;
-	int ok;
+	int ok, number;
 
 	if (starts_with(line, "Bail out!")) {
 		copy_field(b->bail, sizeof(b->bail), line + 9 + (line[9] == ' '),
@@ -135,26 +178,28 @@ static int nested_line(struct tap_run *run, struct tap_binary *b,
 		b->plan = plan_line(line);
 		return 0;
 	}
-	if (starts_with(line, "# raw cases: none")) {
-		b->libc_only = 1;
-		return 0;
+	if (starts_with(line, "# ")) {
+		/* its comments, kept; some of them say what it is */
+		if (starts_with(line, "# raw cases: none"))
+			b->libc_only = 1;
+		else if (starts_with(line, "# libc: "))
+			copy_field(b->libc, sizeof(b->libc), line + 8, strlen(line + 8));
+		else if (starts_with(line, "# Totals: "))
+			totals_line(b, line + 2);
+		return add_note(&b->notes, &b->nnotes, lineno, line + 2);
 	}
-	if (starts_with(line, "# libc: ")) {
-		copy_field(b->libc, sizeof(b->libc), line + 8, strlen(line + 8));
-		return 0;
-	}
-	if (result_line(line, &ok, &rest))
-		return add_cell(run, b, rest);
+	if (result_line(line, &ok, &number, &rest))
+		return add_cell(run, b, lineno, ok, number, rest);
 	return 0;
 }
 
 #define BINARY_PREFIX "selftests: y2038: "
 
-static int top_line(struct tap_run *run, struct tap_binary **cur,
+static int top_line(struct tap_run *run, struct tap_binary **cur, int lineno,
 		    const char *line)
 {
 	const char *rest;
-	int ok;
+	int ok, number;
 
 	if (!strcmp(line, "TAP version 13")) {
 		run->has_version = 1;
@@ -170,8 +215,9 @@ static int top_line(struct tap_run *run, struct tap_binary **cur,
 		run->done = 1;
 	} else if (starts_with(line, "# ")) {
 		if (*cur)
-			return nested_line(run, *cur, line + 2);
-	} else if (result_line(line, &ok, &rest)) {
+			return nested_line(run, *cur, lineno, line + 2);
+		return add_note(&run->notes, &run->nnotes, lineno, line + 2);
+	} else if (result_line(line, &ok, &number, &rest)) {
 		struct tap_binary *b;
 		const char *hash;
 		char name[64];
@@ -195,6 +241,9 @@ static int top_line(struct tap_run *run, struct tap_binary **cur,
 			copy_field(b->directive, sizeof(b->directive), hash + 3,
 				   strlen(hash + 3));
 		*cur = NULL;
+	} else if (line[0] && line[0] != '#' && plan_line(line) < 0) {
+		/* not TAP: kept, for a reader of what else was on the port */
+		return add_note(&run->text, &run->ntext, lineno, line);
 	}
 	return 0;
 }
@@ -202,17 +251,20 @@ static int top_line(struct tap_run *run, struct tap_binary **cur,
 int tap_parse(const char *buf, size_t len, struct tap_run *run)
 {
 	struct tap_binary *cur = NULL;
-	char line[1024];
+	char *line = malloc(len + 1);	/* the longest line fits */
 	size_t i = 0;
+	int lineno = 0;
 
 	memset(run, 0, sizeof(*run));
 	run->plan = -1;
+	if (!line)
+		return -1;
 	while (i < len) {
 		size_t n = 0;
 
 		while (i < len && buf[i] != '\n') {
 			/* A console may add \r; a dying guest may add NULs. */
-			if (buf[i] != '\r' && buf[i] != '\0' && n < sizeof(line) - 1)
+			if (buf[i] != '\r' && buf[i] != '\0')
 				line[n++] = buf[i];
 			i++;
 		}
@@ -220,11 +272,13 @@ int tap_parse(const char *buf, size_t len, struct tap_run *run)
 			break;	/* a last line without its newline was cut */
 		i++;
 		line[n] = '\0';
-		if (top_line(run, &cur, line)) {
+		if (top_line(run, &cur, ++lineno, line)) {
+			free(line);
 			tap_free(run);
 			return -1;
 		}
 	}
+	free(line);
 	return 0;
 }
 
@@ -238,13 +292,30 @@ struct tap_binary *tap_find_binary(struct tap_run *run, const char *name)
 	return NULL;
 }
 
-void tap_free(struct tap_run *run)
+static void free_notes(struct tap_note **notes, size_t *n)
 {
 	size_t i;
 
-	for (i = 0; i < run->nbins; i++)
+	for (i = 0; i < *n; i++)
+		free((*notes)[i].text);
+	free(*notes);
+	*notes = NULL;
+	*n = 0;
+}
+
+void tap_free(struct tap_run *run)
+{
+	size_t i, k;
+
+	for (i = 0; i < run->nbins; i++) {
+		for (k = 0; k < run->bins[i].ncells; k++)
+			free(run->bins[i].cells[k].detail);
 		free(run->bins[i].cells);
+		free_notes(&run->bins[i].notes, &run->bins[i].nnotes);
+	}
 	free(run->bins);
 	run->bins = NULL;
 	run->nbins = 0;
+	free_notes(&run->notes, &run->nnotes);
+	free_notes(&run->text, &run->ntext);
 }

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* tap.h - parse the TAP a y2038-lab guest prints (see guest-init/init.c). */
+/*
+ * tap.h - parse the TAP a y2038-lab guest prints (guest-init/runner.h): the
+ * runner's own lines, each program's TAP nested under "# ", and whatever
+ * else reached the port (a probe's lines). The one parser of it: the other
+ * tools read what it found through y2038-collect --boot DIR --json.
+ */
 #ifndef Y2038_TAP_H
 #define Y2038_TAP_H
 
@@ -7,11 +12,25 @@
 
 /* One case line of a scenario: "ok 3 legacy time after # CLASS detail". */
 struct tap_cell {
+	int line;		/* its line in the TAP, from 1 */
+	int number;		/* its number, 3 */
+	int ok;			/* ok, or not ok */
 	char abi[16];
 	char name[64];
 	char phase[16];
 	char class[16];
-	char detail[256];
+	char *detail;		/* all of it */
+};
+
+/* A comment ("# text") or a line that is not TAP, and its line in the TAP. */
+struct tap_note {
+	int line;
+	char *text;		/* after the "# " */
+};
+
+/* A program's "# Totals: pass:N fail:N xfail:N xpass:N skip:N error:N". */
+struct tap_totals {
+	int pass, fail, xfail, xpass, skip, error;
 };
 
 /* One scenario binary, as guest-init ran it. */
@@ -24,8 +43,12 @@ struct tap_binary {
 	char libc[32];		/* its "# libc: glibc-2.36", or "" */
 	int libc_only;		/* it said "# raw cases: none" */
 	int plan;		/* its "1..N", or -1 */
+	int has_totals;
+	struct tap_totals totals;
 	size_t ncells;
 	struct tap_cell *cells;
+	size_t nnotes;		/* its own comments ("# # text"), in order */
+	struct tap_note *notes;
 };
 
 struct tap_run {
@@ -36,9 +59,17 @@ struct tap_run {
 	size_t malformed;	/* result lines that could not be read */
 	size_t nbins;
 	struct tap_binary *bins;
+	size_t nnotes;		/* the runner's comments outside any program */
+	struct tap_note *notes;
+	size_t ntext;		/* lines that are not TAP at all (a probe's) */
+	struct tap_note *text;
 };
 
-/* Parse len bytes of TAP (need not be NUL-terminated). 0, or -1 on ENOMEM. */
+/*
+ * Parse len bytes of TAP (need not be NUL-terminated). A console's \r and a
+ * dying guest's NULs are dropped, and a last line without its newline (cut
+ * off) is not read. 0, or -1 on ENOMEM.
+ */
 int tap_parse(const char *buf, size_t len, struct tap_run *run);
 void tap_free(struct tap_run *run);
 

@@ -2,9 +2,16 @@
 # boot's record, TAP and console, judges every cell against
 # expectations.tsv, and writes results.json, results.tap and summary.txt.
 
-$(HOST)/y2038-collect: host-tools/verdicts/y2038-collect.c host-tools/verdicts/tap.c host-tools/verdicts/expect.c \
-	host-tools/verdicts/tap.h host-tools/verdicts/expect.h host-tools/boot/boot-record.h host-tools/read-file.h
+# Its headers (results-record.h, boot-record.h, ...) are the compiler's
+# list, build/host/y2038-collect.d (compile-deps, Makefile).
+$(HOST)/y2038-collect: host-tools/verdicts/y2038-collect.c host-tools/verdicts/collect-write.c \
+	host-tools/verdicts/tap.c host-tools/verdicts/expect.c
 COLLECT = $(HOST)/y2038-collect
+# The readers of results and boots in other languages (report.py,
+# compare.py, kcidb.sh, distro-verdicts.py, ...) ask it for the results
+# vocabulary and for what a boot left, through LAB_COLLECT: a target that
+# runs one of them has $(HOST)/y2038-collect among its prerequisites.
+export LAB_COLLECT = $(abspath $(COLLECT))
 EXPECTATIONS := expectations.tsv
 
 # A machine's block of the matrix, printed as soon as its boots and host

@@ -3,6 +3,8 @@
  * y2038-collect - turn a run's boots into verdicts.
  *
  *   y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR
+ *   y2038-collect --vocabulary
+ *   y2038-collect --boot DIR --json
  *
  * RUN_DIR/boots/<boot>/ holds what one guest boot left: meta (the boot
  * record, ../boot/boot-record.h), tap.log (the guest's TAP) and console.log. For
@@ -16,10 +18,36 @@
  * reason; what was observed is never dropped.
  *
  * A machine the host could not provide (meta qemu_status=skipped) gives SKIP
- * cells with its reason; they are neither matches nor mismatches.
+ * cells with its reason; they are neither matches nor mismatches. A boot
+ * whose record names a config results-record.h does not know (recorded by
+ * another version of the lab) is one ERROR cell saying so.
+ *
+ * --vocabulary prints results-record.h as JSON, for the readers of
+ * results.json in other languages: {"keys": [{key, what}], "kinds": [...],
+ * "columns": [...], "configs": [...], "outcomes": [...]}, each entry an
+ * object of its X-macro's fields, in the header's order.
+ *
+ * --boot DIR --json prints one boot folder as the collector reads it, for
+ * the tools that read boots (distro-verdicts.py, report.py, lava-check):
+ *   {"boot": its folder's name,
+ *    "record": {KEY: VALUE} of the boot-record.h keys its meta has, whole,
+ *    "tap": {"version", "plan", "done", "malformed", "bail",
+ *            "notes": the runner's comments outside a program [{"line", "text"}],
+ *            "text": the lines that are not TAP (a probe's) [{"line", "text"}],
+ *            "programs": [{"name", "plan", "libc", "libc_only", "bail",
+ *                          "result": {"ok", "directive"} or null,
+ *                          "totals": {"pass", "fail", ...} or null,
+ *                          "cases": [{"line", "number", "ok", "abi", "case",
+ *                                     "phase", "class", "detail"}],
+ *                          "notes": its "# " comments [{"line", "text"}]}]},
+ *    "panic": the console's "Kernel panic - not syncing" line, or null}
+ * A file the boot did not leave reads as empty; "line" is the line of
+ * tap.log, so that a reader can put cases and notes back in their order.
  *
  * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
  * input.
+ *
+ * This file reads and judges; what it writes is collect-write.c's.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -31,17 +59,10 @@
 #include <sys/stat.h>
 #include "../boot/boot-record.h"
 #include "../read-file.h"
+#include "collect-write.h"
 #include "expect.h"
 #include "results-record.h"
 #include "tap.h"
-
-/* A block's columns (results-record.h). */
-static const char *const columns[] = {
-#define COLUMN(column, abi, what) #column,
-	RESULT_COLUMNS(COLUMN)
-#undef COLUMN
-};
-#define NCOLUMNS ((int)(sizeof(columns) / sizeof(columns[0])))
 
 /* What a program's kind says of its cells (results-record.h). */
 static const struct program_kind {
@@ -50,31 +71,6 @@ static const struct program_kind {
 #define KIND(kind, libc, libc_abi, raw_abi, column, what) { #kind, #libc_abi, #raw_abi, #column },
 	RESULT_KINDS(KIND)
 #undef KIND
-};
-
-/* The boot record, field by field: its keys are boot-record.h's. */
-struct meta {
-#define FIELD(key, size, what) char key[size];
-	BOOT_RECORD_KEYS(FIELD)
-#undef FIELD
-};
-
-struct cell {
-	char scenario[32], name[64], phase[16], abi[16];
-	char column[16];	/* its column in a block (results-record.h) */
-	char libc[32];		/* what its program said it ran on, or "-" */
-	char expected[16], observed[16];
-	char detail[256], reason[256];
-	int match;
-	int skipped;		/* the machine was not available: not measured */
-};
-
-struct boot {
-	char dir[64];
-	struct meta meta;
-	struct cell *cells;
-	size_t ncells;
-	char note[256];		/* why the boot did not finish, or "" */
 };
 
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
@@ -107,44 +103,67 @@ static void set(char *dst, size_t size, const char *src)
 }
 #define SET(dst, src) set(dst, sizeof(dst), src)
 
-static void read_meta(const char *path, struct meta *m)
+/*
+ * The boot record (meta) as its file has it: each boot-record.h key's value,
+ * the last where a key is repeated; a line of another key is not read. The
+ * one reader of a boot record: the other tools take it from --boot DIR --json.
+ */
+static void read_record(const char *path, struct record *r)
 {
-	size_t len;
-	char *buf = slurp(path, &len), *line, *save = NULL;
+	static const char *const keys[] = {
+#define KEY(key, size, what) #key,
+		BOOT_RECORD_KEYS(KEY)
+#undef KEY
+	};
+	char *line, *save = NULL;
+	size_t len, i;
 
-	memset(m, 0, sizeof(*m));
-	SET(m->qemu_status, "unknown");
-	if (!buf)
+	memset(r, 0, sizeof(*r));
+	r->text = slurp(path, &len);
+	if (!r->text)
 		return;
-	for (line = strtok_r(buf, "\n", &save); line;
+	for (line = strtok_r(r->text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '=');
-		static const struct { const char *key; size_t off, size; } keys[] = {
-#define KEY(f, size, what) { #f, offsetof(struct meta, f), size },
-			BOOT_RECORD_KEYS(KEY)
-#undef KEY
-		};
-		size_t i;
 
 		if (!eq)
 			continue;
 		*eq = '\0';
-		for (i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-			if (!strcmp(line, keys[i].key))
-				set((char *)m + keys[i].off, keys[i].size, eq + 1);
+		for (i = 0; i < NBOOT_KEYS; i++)
+			if (!strcmp(line, keys[i]))
+				r->value[i] = eq + 1;
 	}
-	free(buf);
 }
 
-/* "Kernel panic - not syncing: ..." from the console, if the guest panicked. */
-static int find_panic(const char *console, char *out, size_t size)
+/* The record's values in the collector's fields, each cut to its size. */
+static void meta_of(const struct record *r, struct meta *m)
+{
+	memset(m, 0, sizeof(*m));
+	SET(m->qemu_status, "unknown");
+#define FIELD(key, size, what) \
+	if (r->value[BOOT_##key]) \
+		SET(m->key, r->value[BOOT_##key]);
+	BOOT_RECORD_KEYS(FIELD)
+#undef FIELD
+}
+
+/* The console's "Kernel panic - not syncing: ..." line, if the guest panicked. */
+static const char *panic_line(const char *console, size_t *len)
 {
 	const char *p = console ? strstr(console, "Kernel panic - not syncing") : NULL;
+
+	if (p)
+		*len = strcspn(p, "\r\n");
+	return p;
+}
+
+static int find_panic(const char *console, char *out, size_t size)
+{
 	size_t n;
+	const char *p = panic_line(console, &n);
 
 	if (!p)
 		return 0;
-	n = strcspn(p, "\r\n");
 	snprintf(out, size, "kernel panic: %.*s", (int)(n > 200 ? 200 : n), p);
 	return 1;
 }
@@ -494,9 +513,12 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	size_t tap_len, con_len;
 	char *tap_text, *console;
 	struct tap_run tap;
+	struct record record;
 
 	snprintf(path, sizeof(path), "%s/boots/%s/meta", run_dir, b->dir);
-	read_meta(path, &b->meta);
+	read_record(path, &record);
+	meta_of(&record, &b->meta);
+	free(record.text);
 	snprintf(path, sizeof(path), "%s/boots/%s/tap.log", run_dir, b->dir);
 	tap_text = slurp(path, &tap_len);
 	snprintf(path, sizeof(path), "%s/boots/%s/console.log", run_dir, b->dir);
@@ -504,6 +526,14 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	if (tap_parse(tap_text ? tap_text : "", tap_len, &tap))
 		die("out of memory parsing %s", path);
 	boot_failure(&b->meta, &tap, console, boot_class, b->note);
+	if (b->meta.config[0] && !expect_config_known(b->meta.config)) {
+		char why[256];
+
+		snprintf(why, sizeof(why), "the boot record's config \"%.24s\" is none of results-record.h's: a boot recorded by another version of the lab",
+			 b->meta.config);
+		error_cell(b, "-", why);
+		goto out;
+	}
 
 	list = strdup(b->meta.scenarios);
 	if (!list)
@@ -514,220 +544,42 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	if (!b->meta.scenarios[0])
 		error_cell(b, "-", "meta names no scenarios: the boot never started");
 	free(list);
+out:
 	tap_free(&tap);
 	free(tap_text);
 	free(console);
 }
 
-static void json_string(FILE *f, const char *s)
+/* --boot DIR --json: one boot folder, as the collector reads it. */
+static int show_boot(const char *dir)
 {
-	fputc('"', f);
-	for (; *s; s++) {
-		unsigned char ch = *s;
+	char path[4096], name[256];
+	size_t tap_len, con_len, panic_len = 0, n = strlen(dir);
+	const char *base, *panic;
+	char *tap_text, *console;
+	struct record record;
+	struct tap_run tap;
 
-		if (ch == '"' || ch == '\\')
-			fprintf(f, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(f, "\\u%04x", ch);
-		else
-			fputc(ch, f);
-	}
-	fputc('"', f);
-}
-
-static void json_field(FILE *f, const char *key, const char *val, int last)
-{
-	json_string(f, key);
-	fputc(':', f);
-	json_string(f, val);
-	fputs(last ? "" : ",", f);
-}
-
-static const char *verdict(const struct cell *c)
-{
-	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
-}
-
-/* A record's keys, in order (results-record.h). */
-static const char *const result_keys[] = {
-#define KEY(key, what) #key,
-	RESULT_KEYS(KEY)
-#undef KEY
-};
-
-/* The value of a record's key for cell c of boot b. */
-static const char *record_value(const struct boot *b, const struct cell *c, const char *key)
-{
-	const struct meta *m = &b->meta;
-	const struct { const char *key, *value; } values[] = {
-		{ "run_id", m->run_id }, { "boot", b->dir }, { "arch", m->machine },
-		{ "userland", m->userland }, { "distro", m->distro[0] ? m->distro : "-" },
-		{ "kernel", m->kernel }, { "kernel_source", m->kernel_source },
-		{ "config", m->config }, { "patches", m->patches }, { "rtc_base", m->rtc_base },
-		{ "accel", m->accel }, { "accel_note", m->accel_note }, { "abi", c->abi },
-		{ "libc", c->libc }, { "column", c->column }, { "scenario", c->scenario },
-		{ "case", c->name }, { "phase", c->phase }, { "expected", c->expected },
-		{ "observed", c->observed }, { "detail", c->detail }, { "reason", c->reason },
-		{ "verdict", verdict(c) },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(values) / sizeof(values[0]); i++)
-		if (!strcmp(values[i].key, key))
-			return values[i].value;
-	die("results-record.h declares the key \"%s\", which the collector does not write", key);
-}
-
-static void write_json(FILE *f, struct boot *boots, size_t nboots)
-{
-	size_t i, j, k, nkeys = sizeof(result_keys) / sizeof(result_keys[0]);
-	int first = 1;
-
-	fputs("[\n", f);
-	for (i = 0; i < nboots; i++) {
-		for (j = 0; j < boots[i].ncells; j++) {
-			fputs(first ? "{" : ",\n{", f);
-			first = 0;
-			for (k = 0; k < nkeys; k++)
-				json_field(f, result_keys[k],
-					   record_value(&boots[i], &boots[i].cells[j], result_keys[k]),
-					   k + 1 == nkeys);
-			fputc('}', f);
-		}
-	}
-	fputs(first ? "]\n" : "\n]\n", f);
-}
-
-static void write_tap(FILE *f, struct boot *boots, size_t nboots)
-{
-	size_t i, j, n = 0, total = 0;
-
-	for (i = 0; i < nboots; i++)
-		total += boots[i].ncells;
-	fprintf(f, "TAP version 13\n1..%zu\n", total);
-	for (i = 0; i < nboots; i++) {
-		const struct meta *m = &boots[i].meta;
-
-		for (j = 0; j < boots[i].ncells; j++) {
-			const struct cell *c = &boots[i].cells[j];
-
-			if (c->skipped)
-				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
-					++n, m->machine, m->config, c->column,
-					c->scenario, c->name, c->phase, c->detail);
-			else
-				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
-					c->match ? "ok" : "not ok", ++n, m->machine,
-					m->config, c->column, c->scenario, c->name,
-					c->phase, c->observed, c->expected, c->detail);
-		}
-	}
-}
-
-/* Cells counted for the closing line. */
-struct totals {
-	size_t cells, mismatches, skipped;
-};
-
-/* One boot's block of the matrix: a row per (case, phase), a column per ABI. */
-static void write_block(FILE *f, const struct boot *b)
-{
-	size_t j, k;
-	int a;
-
-	fprintf(f, "\n%s %s  kernel %s %s  patches %s  rtc %s  accel %s  %s s%s%s\n",
-		b->meta.machine, b->meta.config, b->meta.kernel_source,
-		b->meta.kernel, b->meta.patches,
-		b->meta.rtc_base[0] ? b->meta.rtc_base : "-", b->meta.accel,
-		b->meta.wall_s, b->note[0] ? "  -- " : "", b->note);
-	if (b->meta.accel_note[0])
-		fprintf(f, "  (why %s: %s)\n", b->meta.accel, b->meta.accel_note);
-	fprintf(f, "  %-8s %-22s %-7s", "scenario", "case", "phase");
-	for (a = 0; a < NCOLUMNS; a++)
-		fprintf(f, " %-20s", columns[a]);
-	fputc('\n', f);
-	for (j = 0; j < b->ncells; j++) {
-		const struct cell *c = &b->cells[j];
-
-		for (k = 0; k < j; k++)
-			if (!strcmp(b->cells[k].scenario, c->scenario) &&
-			    !strcmp(b->cells[k].name, c->name) &&
-			    !strcmp(b->cells[k].phase, c->phase))
-				break;
-		if (k < j)
-			continue;	/* row printed already */
-		fprintf(f, "  %-8s %-22s %-7s", c->scenario, c->name, c->phase);
-		for (a = 0; a < NCOLUMNS; a++) {
-			char text[48] = "-";
-
-			for (k = j; k < b->ncells; k++) {
-				const struct cell *d = &b->cells[k];
-
-				if (strcmp(d->scenario, c->scenario) ||
-				    strcmp(d->name, c->name) ||
-				    strcmp(d->phase, c->phase) ||
-				    strcmp(d->column, columns[a]))
-					continue;
-				if (d->match || d->skipped)
-					snprintf(text, sizeof(text), "%s", d->observed);
-				else
-					snprintf(text, sizeof(text), "%s!=%s",
-						 d->observed, d->expected);
-			}
-			fprintf(f, " %-20s", text);
-		}
-		fputc('\n', f);
-	}
-}
-
-/* Count a boot's cells; name each mismatch, under its boot when asked. */
-static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
-			     int name_boot)
-{
-	size_t j;
-
-	for (j = 0; j < b->ncells; j++) {
-		const struct cell *c = &b->cells[j];
-
-		t->cells++;
-		if (c->skipped) {
-			t->skipped++;
-		} else if (!c->match) {
-			t->mismatches++;
-			fprintf(f, "  MISMATCH %s%s%s %s.%s.%s: observed %s, expected %s (%s): %s\n",
-				name_boot ? b->dir : "", name_boot ? " " : "",
-				c->column, c->scenario, c->name, c->phase, c->observed,
-				c->expected, c->reason, c->detail);
-		}
-	}
-}
-
-static void write_totals(FILE *f, const struct totals *t)
-{
-	fprintf(f, "\n%zu cells, %zu as expected, %zu not", t->cells,
-		t->cells - t->mismatches - t->skipped, t->mismatches);
-	if (t->skipped)
-		fprintf(f, ", %zu skipped (machine not available)", t->skipped);
-	fputc('\n', f);
-}
-
-/*
- * The matrix, one block per boot, each followed by its mismatches, and the
- * closing line; with blocks 0, only the mismatches (naming their boots) and
- * the closing line. Returns the number of mismatches.
- */
-static size_t write_summary(FILE *f, struct boot *boots, size_t nboots, int blocks)
-{
-	struct totals t = { 0 };
-	size_t i;
-
-	for (i = 0; i < nboots; i++) {
-		if (blocks)
-			write_block(f, &boots[i]);
-		write_mismatches(f, &boots[i], &t, !blocks);
-	}
-	write_totals(f, &t);
-	return t.mismatches;
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	for (base = dir + n; base > dir && base[-1] != '/'; base--)
+		;
+	snprintf(name, sizeof(name), "%.*s", (int)(dir + n - base), base);
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	read_record(path, &record);
+	snprintf(path, sizeof(path), "%s/tap.log", dir);
+	tap_text = slurp(path, &tap_len);
+	snprintf(path, sizeof(path), "%s/console.log", dir);
+	console = slurp(path, &con_len);
+	if (tap_parse(tap_text ? tap_text : "", tap_len, &tap))
+		die("out of memory parsing %s/tap.log", dir);
+	panic = panic_line(console, &panic_len);
+	write_boot_json(stdout, name, &record, &tap, panic, panic_len);
+	tap_free(&tap);
+	free(record.text);
+	free(tap_text);
+	free(console);
+	return fflush(stdout) ? 2 : 0;
 }
 
 static int by_name(const void *a, const void *b)
@@ -772,6 +624,12 @@ int main(int argc, char **argv)
 	FILE *f;
 	DIR *d;
 
+	if (argc == 2 && !strcmp(argv[1], "--vocabulary")) {
+		write_vocabulary(stdout);
+		return 0;
+	}
+	if (argc == 4 && !strcmp(argv[1], "--boot") && !strcmp(argv[3], "--json"))
+		return show_boot(argv[2]);
 	while (argc > 3 && argv[1][0] == '-') {
 		if (!strcmp(argv[1], "--boots") && argc > 4) {
 			only = argv[2];
@@ -786,7 +644,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (argc != 3)
-		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR");
+		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR, or --vocabulary, or --boot DIR --json");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);

@@ -22,12 +22,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const struct expect_cell cell = {
 			.scenario = r->scenario, .name = r->name, .phase = r->phase,
 			.abi = r->abi, .libc = r->libc, .config = r->config,
-			.patches = r->patches, .machine = r->arch, .karch = "",
+			.patches = r->patches, .machine = r->machine, .karch = "",
 			.accel = r->accel,
 		};
 		const char *const named[] = {
 			r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
-			r->patches, r->arch, r->accel,
+			r->patches, r->machine, r->accel,
 		};
 		size_t k;
 

@@ -2,7 +2,8 @@
 /*
  * fuzz-tap.c - libFuzzer target for the guest's TAP (host-tools/verdicts/tap.c): what
  * a dying guest writes to its serial port is untrusted input. Every binary
- * the parser records must be findable by name, and freeing must be clean.
+ * the parser records must be findable by name, every case and note must
+ * have its text and a line within the input, and freeing must be clean.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,10 +24,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    tap_find_binary(&run, b->name) == NULL)
 			abort();	/* a name not terminated, or not found again */
 		for (size_t k = 0; k < b->ncells; k++)
-			if (strnlen(b->cells[k].detail, sizeof(b->cells[k].detail)) ==
-			    sizeof(b->cells[k].detail))
+			if (!b->cells[k].detail || strlen(b->cells[k].detail) > size ||
+			    b->cells[k].line < 1 || (size_t)b->cells[k].line > size)
+				abort();
+		for (size_t k = 0; k < b->nnotes; k++)
+			if (!b->notes[k].text || (size_t)b->notes[k].line > size)
 				abort();
 	}
+	for (i = 0; i < run.nnotes; i++)
+		if (!run.notes[i].text || (size_t)run.notes[i].line > size)
+			abort();
+	for (i = 0; i < run.ntext; i++)
+		if (!run.text[i].text || (size_t)run.text[i].line > size)
+			abort();
 	tap_free(&run);
 	return 0;
 }

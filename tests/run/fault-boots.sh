@@ -4,7 +4,7 @@
 #
 #   tests/run/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR KERNEL_ENV MACHINE_ENV
 #
-# Boots the lab's i386 compat32=y kernel and initramfs (make lab built them)
+# Boots the lab's i386 compat32-y kernel and initramfs (make lab built them)
 # five ways: a kernel that panics, a scenario that hangs (tests/fault-hang.c)
 # which the guest must time out, a guest that never ends (its CPU never
 # starts) which the host must kill, a QEMU that cannot start, and no kernel
@@ -30,7 +30,7 @@ fi
 # A boot of i386 running one scenario; the arguments provoke the fault.
 boot() {
 	local name=$1; shift
-	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y \
+	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y kind=fault \
 		kernel_env="$env" initrd="$build/i386/initramfs.cpio" scenarios=clock-legacy accel=tcg \
 		rtc_base=2038-01-19T03:13:55 guest_timeout=60 boot_timeout=120 probe="$host/kvm-probe" \
 		cache="$cache" "$@" >/dev/null

@@ -9,7 +9,9 @@
 # collector's verdicts on both. Checks: LAVA's job passed; every case LAVA
 # recorded is the case the TAP shows, with the matching result; the cells and
 # their verdicts are the same in both boots (the diff is kept in
-# RUN_DIR/lava-diff.txt, and must be empty).
+# RUN_DIR/lava-diff.txt, and must be empty). The LAVA boot's TAP is read
+# by the collector (LAB_COLLECT: y2038-collect --boot DIR --json), as
+# every boot's is.
 set -uo pipefail
 
 run=$1 cell=$2
@@ -17,19 +19,17 @@ lab=$run/boots/$cell lava=$run/boots/$cell-lava
 # shellcheck source=host-tools/tap.sh
 . "$(dirname "$0")/../../host-tools/tap.sh"
 
+"${LAB_COLLECT:?lava-check.sh: LAB_COLLECT names the built collector (make exports it)}" \
+	--boot "$lava" --json >"$run/lava-boot.json"
 expect "lava-run finished the job (result pass)" grep -qx pass "$lava/lava-job.txt"
-expect "the LAVA boot reached the end of its TAP" grep -q '^# y2038-init: done' "$lava/tap.log"
+expect "the LAVA boot reached the end of its TAP" jq -e .tap.done "$run/lava-boot.json"
 
 # What LAVA should have recorded, from the TAP it read: per program (suite),
 # "ABI CASE PHASE" with pass for PASS, skip for SKIP, fail otherwise.
-awk -F'\t' 'BEGIN { OFS = "\t" }
-	/^# selftests: y2038: / { suite = $0; sub(/^# selftests: y2038: /, "", suite); next }
-	/^# (not )?ok [0-9]+ / {
-		line = $0; sub(/^# (not )?ok [0-9]+ /, "", line)
-		id = line; sub(/ #.*/, "", id)
-		class = line; sub(/^[^#]*# /, "", class); sub(/ .*/, "", class)
-		print suite, id, (class == "PASS" ? "pass" : class == "SKIP" ? "skip" : "fail")
-	}' "$lava/tap.log" | sort >"$run/lava-expected-cases.tsv"
+jq -r '.tap.programs[] | .name as $suite | .cases[]
+	| [$suite, "\(.abi) \(.case) \(.phase)",
+	   (if .class == "PASS" then "pass" elif .class == "SKIP" then "skip" else "fail" end)] | @tsv' \
+	"$run/lava-boot.json" | sort >"$run/lava-expected-cases.tsv"
 cut -f1,3,4 "$lava/lava-cases.tsv" | awk -F'\t' 'BEGIN { OFS = "\t" } { print $1, $3, $2 }' | sort >"$run/lava-recorded-cases.tsv"
 n=$(wc -l <"$run/lava-recorded-cases.tsv")
 expect "LAVA recorded $n test cases, one for each case in the TAP, with the same result" \

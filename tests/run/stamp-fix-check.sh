@@ -12,8 +12,8 @@ set -uo pipefail
 # shellcheck source=host-tools/tap.sh
 . "$(dirname "$0")/../../host-tools/tap.sh"
 unpatched=$1 patched=$2
-cells() {	# RUN: "abi case observed detail", i386 compat32=n, legacy and raw32
-	jq -r '.[] | select(.arch == "i386" and .config == "compat32=n" and .boot == "i386-compat32-n"
+cells() {	# RUN: "abi case observed detail", i386 compat32-n, legacy and raw32
+	jq -r '.[] | select(.machine == "i386" and .config == "compat32-n" and .boot == "i386-compat32-n"
 		and (.case == "siocgstamp" or .case == "siocgstampns") and (.abi == "legacy" or .abi == "raw32"))
 		| "\(.abi) \(.case) \(.observed) \(.patches) \(.detail)"' "$1/results.json"
 }

@@ -149,7 +149,7 @@ expect "kvm-probe: a missing device is tcg, with the reason" \
 # i386's facts as make writes them for the shell (machines/i386.mk).
 facts=$build/machines/i386.env
 printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_PATCHES=6 patches @ abc\n' >"$work/garbage.env"
-"$top/host-tools/boot/boot.sh" out="$work/garbage-boot" machine_env="$facts" config=compat32-y \
+"$top/host-tools/boot/boot.sh" out="$work/garbage-boot" machine_env="$facts" config=compat32-y kind=matrix \
 	scenarios=clock-legacy kernel_env="$work/garbage.env" initrd=none \
 	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
 expect "boot.sh: an unreadable kernel description is a failed boot naming it (exit 0, the run goes on)" \
@@ -159,7 +159,7 @@ expect "boot.sh: ... and its record carries the machine's facts (machine, karch,
 
 printf 'KERNEL_IMAGE=/nonexistent\n' >"$work/good.env"
 printf 'debootstrap failed: could not resolve deb.debian.org\n' >"$work/missing.cpio.error"
-"$top/host-tools/boot/boot.sh" out="$work/no-initrd-boot" machine_env="$facts" config=compat32-y \
+"$top/host-tools/boot/boot.sh" out="$work/no-initrd-boot" machine_env="$facts" config=compat32-y kind=matrix \
 	scenarios=bookworm-legacy kernel_env="$work/good.env" initrd="$work/missing.cpio" \
 	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1
 expect "boot.sh: an initramfs that could not be made is a failed boot giving the reason" \
@@ -167,7 +167,7 @@ expect "boot.sh: an initramfs that could not be made is a failed boot giving the
 printf x >"$work/made.cpio"
 printf x >"$work/vfat.img"
 printf 'fs-image.sh: no tmpfs at /dev/shm to hold times past 2038\n' >"$work/squashfs.img.error"
-"$top/host-tools/boot/boot.sh" out="$work/no-disk-boot" machine_env="$facts" config=compat32-y \
+"$top/host-tools/boot/boot.sh" out="$work/no-disk-boot" machine_env="$facts" config=compat32-y kind=matrix \
 	scenarios=filesystems-legacy kernel_env="$work/good.env" initrd="$work/made.cpio" \
 	disks="$work/vfat.img,$work/squashfs.img" \
 	rtc_base=2038-01-19T03:13:55 guest_timeout=1 boot_timeout=1 probe=none cache="$work/cache" >/dev/null 2>&1

@@ -83,6 +83,33 @@ static void test_tap(void)
 	CHECK(tap_parse("# selftests: y2038: a-legacy\n# ok 1 legacy time before\n", 55, &run) == 0);
 	CHECK(run.nbins == 1 && run.bins[0].ncells == 0 && run.malformed == 1);
 	tap_free(&run);
+	/* What the other tools read through --boot DIR --json: each case's line,
+	 * number and result, a program's comments and totals, the runner's
+	 * comments, the lines that are not TAP, and a detail however long. */
+	CHECK(tap_parse(good_tap, strlen(good_tap), &run) == 0);
+	b = tap_find_binary(&run, "clock-legacy");
+	CHECK(b && b->ncells == 2 && b->cells[1].line == 8 && b->cells[1].number == 2 && !b->cells[1].ok &&
+	      b->cells[0].ok && b->nnotes == 0);
+	CHECK(run.nnotes == 1 && run.notes[0].line == 3 && !strcmp(run.notes[0].text, "timeout set to 60") &&
+	      run.ntext == 0);
+	tap_free(&run);
+	{
+		static char tap[4096];
+		char detail[2001];
+
+		memset(detail, 'x', sizeof(detail) - 1);
+		detail[sizeof(detail) - 1] = '\0';
+		snprintf(tap, sizeof(tap), "y2038-probe: started\r\n# selftests: y2038: a-legacy\n"
+			 "# # timeline legacy time 2147483647 2147483647\n# ok 1 legacy time before # PASS %s\n"
+			 "# # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0\n", detail);
+		CHECK(tap_parse(tap, strlen(tap), &run) == 0);
+		b = tap_find_binary(&run, "a-legacy");
+		CHECK(b && b->ncells == 1 && strlen(b->cells[0].detail) == 2000 && b->nnotes == 2 &&
+		      b->notes[0].line == 3 && !strcmp(b->notes[0].text, "timeline legacy time 2147483647 2147483647"));
+		CHECK(b && b->has_totals && b->totals.pass == 1 && b->totals.fail == 0);
+		CHECK(run.ntext == 1 && run.text[0].line == 1 && !strcmp(run.text[0].text, "y2038-probe: started"));
+		tap_free(&run);
+	}
 }
 
 static int parse_table(const char *text, struct expect_table *t, char *err)
@@ -109,7 +136,7 @@ static const struct expect_row *lookup_libc(const struct expect_table *t,
 					    const char *abi, const char *libc)
 {
 	const struct expect_cell cell = {
-		"clock", "time", "after", abi, libc, "compat32=n", "lab", "i386", "i386", "tcg",
+		"clock", "time", "after", abi, libc, "compat32-n", "lab", "i386", "i386", "tcg",
 	};
 
 	return expect_lookup(t, &cell);
@@ -128,16 +155,16 @@ static void test_expect(void)
 	const struct expect_row *r;
 	char err[256];
 
-	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\t*\tcompat32=n\t*\t*\t*\tENOSYS\tgone\n"
+	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\tgone\n"
 			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
-	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=n");
+	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32-n");
 	CHECK(r && !strcmp(r->expected, "ENOSYS") && r->line == 3);
-	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y"), "PASS"));
-	CHECK(LOOKUP(&t, "clock", "time", "before", "raw32", "compat32=y") == NULL);
+	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32-y"), "PASS"));
+	CHECK(LOOKUP(&t, "clock", "time", "before", "raw32", "compat32-y") == NULL);
 	expect_free(&t);
 
 	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n"
-			  "clock\ttime\tafter\traw32\t*\tcompat32=n\t*\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
+			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
 	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:1:") && strstr(err, "MAYBE"));
@@ -149,15 +176,15 @@ static void test_expect(void)
 	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\tSKIP\thost\n"
 			  "clock\ttime\tafter\traw32\t*\tlibfaketime\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
-	/* A host column's cell: its own rows first, then as the compat32=y cell. */
+	/* A host column's cell: its own rows first, then as the compat32-y cell. */
 	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\tSKIP\thost\n"
-			  "clock\ttime\tafter\tlegacy\t*\tcompat32=y\t*\t*\t*\tEOVERFLOW\ty\n"
+			  "clock\ttime\tafter\tlegacy\t*\tcompat32-y\t*\t*\t*\tEOVERFLOW\ty\n"
 			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
 	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "libfaketime"), "SKIP"));
 	CHECK(expected_is(LOOKUP(&t, "waits", "futex", "across", "raw32", "libfaketime"), "SKIP"));
 	r = LOOKUP(&t, "clock", "time", "after", "legacy", "libfaketime");
 	CHECK(r && !strcmp(r->expected, "EOVERFLOW") && r->line == 2);
-	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32=y"), "PASS"));
+	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32-y"), "PASS"));
 	/* ... a config "*" is either kernel config, never a host column */
 	r = LOOKUP(&t, "clock", "time", "after", "time64", "libfaketime-static");
 	CHECK(r && !strcmp(r->expected, "PASS") && r->line == 3);
@@ -172,21 +199,21 @@ static void test_expect(void)
 	 * arch column names a machine or its kernel ARCH. */
 	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tnone\tarm\t*\tUNSET\tERANGE\n"
 			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
-	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7", "arm"), "UNSET"));
-	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "armv7-lpae", "arm"), "UNSET"));
-	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "none", "arm64", "arm64"), "PASS"));
-	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32=y", "lab", "armv7", "arm"), "PASS"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "armv7", "arm"), "UNSET"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "armv7-lpae", "arm"), "UNSET"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "arm64", "arm64"), "PASS"));
+	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "lab", "armv7", "arm"), "PASS"));
 	expect_free(&t);
 	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tpatched\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown patches") != NULL);
 	/* A reason several rows share is named once, above them. */
 	CHECK(parse_table("@gone\tbuilt only with COMPAT_32BIT_TIME\n"
-			  "clock\ttime\tafter\traw32\t*\tcompat32=n\t*\t*\t*\tENOSYS\t@gone\n"
-			  "clock\ttime\tbefore\traw32\t*\tcompat32=n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == 0);
-	r = LOOKUP(&t, "clock", "time", "before", "raw32", "compat32=n");
+			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n"
+			  "clock\ttime\tbefore\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == 0);
+	r = LOOKUP(&t, "clock", "time", "before", "raw32", "compat32-n");
 	CHECK(r && !strcmp(r->reason, "built only with COMPAT_32BIT_TIME"));
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\tafter\traw32\t*\tcompat32=n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:1: no reason named @gone") != NULL);
 	CHECK(parse_table("@gone\tone\n@gone\ttwo\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: the reason @gone is named twice") != NULL);

@@ -10,9 +10,20 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/unit.sh"
 
 
+# --- The collector is rebuilt when a header it includes changes: make
+# keeps the compiler's list of them (compile-deps in the Makefile). Built
+# here in a folder of its own: up to date at once, out of date once
+# results-record.h changed (make -W: as if it had just been written).
+mk() { make -C "$top" --no-print-directory BUILD="$work/build" "$@"; }
+mk -s "$work/build/host/y2038-collect" >/dev/null 2>&1
+expect "build: the collector just built is up to date (make -q)" mk -q "$work/build/host/y2038-collect"
+expect "build: ... and is built again when results-record.h changes" \
+	test "$(mk -q -W host-tools/verdicts/results-record.h "$work/build/host/y2038-collect"; echo $?)" = 1
+
+
 # --- The collector on a real boot and on broken ones.
 # new_run NAME [BOOT]: a run folder holding one copy of a fixture boot
-# (tests/fixtures/boot-BOOT; by default the i386 compat32=y matrix boot).
+# (tests/fixtures/boot-BOOT; by default the i386 compat32-y matrix boot).
 new_run() {
 	local run=$work/runs/$1 boot=${2:-i386-compat32-y}
 	mkdir -p "$run/boots"
@@ -38,7 +49,7 @@ expect "collector: a complete boot matches every expectation (exit 0)" rc_is "$r
 expect "collector: one record per cell ($ncells)" \
 	test "$(jq length "$run/results.json")" = "$ncells"
 expect "collector: every record carries the fields users rely on" \
-	test "$(jq '[.[] | select(has("arch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel") and has("libc") and has("distro"))] | length' "$run/results.json")" = "$ncells"
+	test "$(jq '[.[] | select(has("machine") and has("karch") and has("kernel") and has("config") and has("patches") and has("abi") and has("scenario") and has("case") and has("expected") and has("observed") and has("detail") and has("accel") and has("libc") and has("distro"))] | length' "$run/results.json")" = "$ncells"
 # The libc a program names ("# libc: ..." after its TAP version) is its cells';
 # a raw cell has none. The fixture predates that line: its programs said nothing.
 lrun=$(new_run libc)
@@ -51,7 +62,7 @@ expect "collector: a libc program's cells carry the libc it named, a raw cell -,
 # folder name: i386-compat32-y does not select i386-compat32-y-copy.
 brun=$(new_run boots)
 cp -r "$(boot_of "$brun")" "$brun/boots/i386-compat32-y-copy"
-blocks() { "$host/y2038-collect" --boots "$1" "$top/expectations.tsv" "$brun" 2>&1 | grep -c '^i386 compat32=y  kernel '; }
+blocks() { "$host/y2038-collect" --boots "$1" "$top/expectations.tsv" "$brun" 2>&1 | grep -c '^i386 compat32-y  kernel '; }
 expect "collector --boots: one boot named, one block; a name that prefixes another selects only itself" \
 	test "$(blocks i386-compat32-y-copy) $(blocks i386-compat32-y) $(blocks i386-compat32-y,i386-compat32-y-copy)" = "1 1 2"
 expect "collector --boots: ... and it writes nothing into the run" test ! -e "$brun/results.json"
@@ -67,7 +78,7 @@ collect "$mrun" "$work/musl.tsv"
 expect "collector: a musl program's cells are time64, libc musl-1.2.5, no raw64 cells" \
 	test "$(jq -c '[.[] | select(.libc == "musl-1.2.5") | .abi] | unique' "$mrun/results.json") $(jq '[.[] | select(.abi == "raw64")] | length' "$mrun/results.json")" = '["time64"] 0'
 expect "collector: ... judged by the row naming musl (MISMATCH there only), named musl in the TAP" \
-	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32=y musl clock\.' "$mrun/results.tap")" = \
+	test "$(jq -c '[.[] | select(.verdict == "MISMATCH") | [.abi, .libc, .case, .phase, .expected]]' "$mrun/results.json") $(grep -c ' i386 compat32-y musl clock\.' "$mrun/results.tap")" = \
 	"[[\"time64\",\"musl-1.2.5\",\"time\",\"after\",\"WRAP\"]] $(grep -c '^# .*ok [0-9]* time64 ' "$tap")"
 # A glibc program that says it has no raw cases (the lab's programs on a
 # distribution's libc) has its libc cells only, none missing.
@@ -114,6 +125,19 @@ expect "collector: a kernel panic is CRASH, quoting the panic" \
 	"CRASH: kernel panic: Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
 expect "collector: ... cells before the panic are kept" \
 	test "$(cell "$run" legacy time before observed)" = PASS
+
+# --boot DIR --json: one boot as the collector reads it, for the other
+# tools: its record, every case line and comment with its line, the panic.
+"$host/y2038-collect" --boot "$(boot_of "$run")" --json >"$work/boot.json"
+expect "collector --boot --json: the record as meta has it, the cases before the panic, the panic line" \
+	test "$(jq -r '[.record.config, .record.kind, ([.tap.programs[].cases[]] | length), .panic] | join(" ")' "$work/boot.json")" = \
+	"compat32-y matrix $(grep -c '^# \(not \)\{0,1\}ok [0-9]* [a-z0-9]* ' "$(boot_of "$run")/tap.log") Kernel panic - not syncing: Attempted to kill init! exitcode=0x0000000b"
+"$host/y2038-collect" --boot "$fixtures/boot-i386-compat32-y" --json >"$work/boot.json"
+expect "collector --boot --json: every case line of the fixture, with its line in tap.log" \
+	test "$(jq -r '.tap.programs[].cases[] | "\(.line) \(if .ok then "ok" else "not ok" end) \(.number) \(.abi) \(.case) \(.phase) # \(.class) \(.detail)"' "$work/boot.json" | md5sum)" = \
+	"$(grep -n '^# \(not \)\{0,1\}ok [0-9]* \(legacy\|time64\|raw32\|raw64\) ' "$fixtures/boot-i386-compat32-y/tap.log" | sed 's/^\([0-9]*\):# /\1 /' | md5sum)"
+expect "collector --boot --json: a folder with nothing in it is an empty boot, not an error" \
+	test "$("$host/y2038-collect" --boot "$work/no-such-boot" --json | jq -c '[.record, .tap.plan, .tap.programs, .panic]')" = '[{},-1,[],null]'
 
 run=$(new_run no-plan)
 sed -i '/^1\.\.2$/d' "$(boot_of "$run")/tap.log"
@@ -262,9 +286,10 @@ collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: a mismatch is marked on the page and listed in the summary" \
 	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
-# The clock timeline of a real i386 compat32=n boot, plotted.
+# The clock timeline of a real i386 compat32-n boot, plotted: the clock
+# scenario's comments, where it prints them (inside its own TAP).
 run=$(new_run report-timeline)
-cat "$fixtures/timeline-i386-compat32-n.txt" >>"$(boot_of "$run")/tap.log"
+sed -i "/^# selftests: y2038: clock-legacy\$/r $fixtures/timeline-i386-compat32-n.txt" "$(boot_of "$run")/tap.log"
 collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: the timeline plots every reader: on =n raw32 gettimeofday wraps to 1901 and legacy time fails at 03:14:08" \
