@@ -39,7 +39,6 @@
 #   ucross                          its cross compiler's prefix
 #   elf_machine                     the ELF machine (e_machine) of its programs: a
 #                                   root's programs are checked against it
-#   scan_machine                    y2038-scan's name for that machine
 #   goarch, goarm                   Go's GOARCH and GOARM for its programs
 #   musl_target                     Debian musl-dev's target: the 32-bit machines that
 #                                   run it have the musl column (optional)
@@ -49,7 +48,7 @@
 #                                   the 32-bit machines that run it have the column
 #   packages                        the Debian packages that build its programs
 MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_fragment userland \
-	elf_machine scan_machine ucross goarch goarm qemu qemu_args memory \
+	elf_machine ucross goarch goarm qemu qemu_args memory \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
 	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch board \
 	virtio_blk append
@@ -57,7 +56,6 @@ MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_f
 # The userlands: the 32-bit programs the lab builds and runs.
 userland.i386.ucross            := i686-linux-gnu-
 userland.i386.elf_machine       := 3
-userland.i386.scan_machine      := i386
 userland.i386.goarch            := 386
 userland.i386.musl_target       := i386-linux-musl
 # x86-64 runs i386 programs itself (IA32 emulation); a host kernel built or
@@ -67,7 +65,6 @@ userland.i386.faketime_packages := qemu-user
 userland.i386.packages          := gcc-i686-linux-gnu libc6-dev-i386-cross
 userland.armhf.ucross            := arm-linux-gnueabihf-
 userland.armhf.elf_machine       := 40
-userland.armhf.scan_machine      := arm
 # Debian's armhf baseline: ARMv7 with VFPv3-D16
 userland.armhf.goarch            := arm
 userland.armhf.goarm             := 7

@@ -85,7 +85,7 @@ distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(HOST)/y2038-collect $(
 	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
 		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) include=$(DISTRO_INCLUDE) \
 		config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
-		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) scan_machine=$($(DISTRO_MACHINE).scan_machine) \
+		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) elf_machine=$($(DISTRO_MACHINE).elf_machine) \
 		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
 		init=$(BUILD)/$(DISTRO_ARCH)/init disk=$(DISTRO_DISK)
 
@@ -153,8 +153,8 @@ distro-libc-pass:
 # environment, never through make's or a shell's expansion here.
 TRY_STAGE = $(BUILD)/try-$(TRY_ARCH)
 # The userlands a program may be of: the scanner's name of each machine's
-# userland programs (scan_machine=userland).
-TRY_USERLANDS = $(sort $(foreach m,$(ALL_MACHINES),$(if $($(m).scan_machine),$($(m).scan_machine)=$($(m).userland))))
+# userland programs (elf_machine=userland).
+TRY_USERLANDS = $(sort $(foreach m,$(ALL_MACHINES),$($(m).elf_machine)=$($(m).userland)))
 try try-inputs try-report: export Y2038_TRY_ARGS = $(value ARGS)
 try: deps $(HOST)/y2038-scan
 	$(if $(BIN),,$(error make try BIN=path/to/program [ARGS="..."]: a 32-bit program of $(sort $(foreach u,$(TRY_USERLANDS),$(lastword $(subst =, ,$(u))))), or a directory of them and ARGS the command to run there))

@@ -34,10 +34,10 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 
 # arch SCAN BIN USERLANDS: the userland of BIN's programs, from USERLANDS,
-# the scanner's machine names of the lab's userlands (scan_machine=userland,
-# from machines/*.mk: "arm=armhf i386=i386"). The lab runs 32-bit programs.
+# the ELF machines of the lab's userlands (elf_machine=userland, from
+# machines/defaults.mk: "3=i386 40=armhf"). The lab runs 32-bit programs.
 arch() {
-	local scan=$1 bin=$2 userlands=$3 info json rc err machine class u
+	local scan=$1 bin=$2 userlands=$3 info json rc err em machine class u
 	[ -e "$bin" ] || die "BIN=$bin: no such file or directory"
 	json=$(mktemp)
 	rc=0
@@ -46,7 +46,7 @@ arch() {
 	# 1 is a file it could not read, said in the JSON; 2 is the scanner's own
 	if [ $rc -gt 1 ] || ! info=$(jq -er 'if length == 0 then error("no ELF file") else
 			(map(select(.class != "error")) as $ok | if ($ok | length) == 0 then [.[0]] else $ok end)
-			| [.[] | "\(.error // "")|\(.machine)|\(.elf_class)"] | unique | join("\n") end' \
+			| [.[] | "\(.error // "")|\(.e_machine)|\(.machine)|\(.elf_class)"] | unique | join("\n") end' \
 			<(jq 'if type == "array" then . else [.] end' "$json") 2>/dev/null); then
 		err=$(head -3 "$json.err")
 		rm -f "$json" "$json.err"
@@ -55,11 +55,11 @@ arch() {
 	fi
 	rm -f "$json" "$json.err"
 	[ "$(wc -l <<<"$info")" -eq 1 ] ||
-		die "BIN=$bin holds programs of more than one architecture: $(cut -d'|' -f2,3 <<<"$info" | tr '\n|' ' -')"
-	IFS="|" read -r err machine class <<<"$info"
+		die "BIN=$bin holds programs of more than one architecture: $(cut -d'|' -f3,4 <<<"$info" | tr '\n|' ' -')"
+	IFS="|" read -r err em machine class <<<"$info"
 	[ -z "$err" ] || die "BIN=$bin: $err"
 	for u in $userlands; do
-		if [ "$class" = 32 ] && [ "${u%%=*}" = "$machine" ]; then
+		if [ "$class" = 32 ] && [ "${u%%=*}" = "$em" ]; then
 			echo "${u#*=}"
 			return
 		fi

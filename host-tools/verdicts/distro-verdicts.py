@@ -18,8 +18,9 @@ leave reads as empty; nothing here writes into a boot.
   distro-verdicts.py programs SCAN_JSON ROOT
       the programs of the root a smoke test runs and the verdict judges (one
       list for both): every executable the scan (y2038-scan --json) found in
-      ROOT's bin and sbin directories, one line each: GUEST_PATH<TAB>MACHINE
-      (GUEST_PATH: its path inside the root, MACHINE: the scanner's name)
+      ROOT's bin and sbin directories, one line each:
+      GUEST_PATH<TAB>E_MACHINE<TAB>MACHINE (its path inside the root, its ELF
+      machine number, and the scanner's name for it)
   distro-verdicts.py setup-boot BOOT
       nothing when debootstrap's second stage finished in the setup boot
       BOOT (its console's "y2038-second-stage: exit 0"); else why not: the

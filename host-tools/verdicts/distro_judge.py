@@ -78,7 +78,7 @@ def programs(scan, root):
 
 def cmd_programs(scan_path, root):
     for p in programs(read_json(scan_path), root):
-        print(f"{p['guest']}\t{show(p.get('machine'))}")
+        print(f"{p['guest']}\t{show(p.get('e_machine'))}\t{show(p.get('machine'))}")
 
 
 # --- The setup boot (debootstrap's second stage)

@@ -82,7 +82,7 @@ expect "init boot with no record at all: NOT BOOTED, saying so" \
 mkdir -p "$work/fail/dir" "$work/fail/stage"
 jq -n '{name: "a root whose setup failed", root: "/nonexistent", config: "none"}' >"$work/fail/dir/inputs.json"
 jq -n '{summary: "(a config)", checks: []}' >"$work/fail/dir/config.json"
-printf '%s=%q\n' dir "$work/fail/dir" root /nonexistent scan_machine i386 host "$host" session - init - \
+printf '%s=%q\n' dir "$work/fail/dir" root /nonexistent elf_machine 3 arch i386 host "$host" session - init - \
 	disk "$work/fail/root.img" >"$work/fail/stage/prepare.env"
 echo "debootstrap's second stage did not finish in the setup boot: y2038-second-stage: exit 1" >"$work/fail/root.img.error"
 "$vd" prepare "$work/fail/stage" 2>/dev/null

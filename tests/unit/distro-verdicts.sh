@@ -37,14 +37,14 @@ same "programs: the executables in bin and sbin, by their path in the root (no l
 d=$work/vd
 mkdir -p "$d"
 cp "$fv/inputs.json" "$fv/config.json" "$fv/scan.json" "$d/"
-"$vd" session "$d/scan.json" "$root" "$fv/smoke-data.tsv" "$d/smoke.tsv" i386
+"$vd" session "$d/scan.json" "$root" "$fv/smoke-data.tsv" "$d/smoke.tsv" 3 i386
 same "session: a smoke test for every program the verdict judges, but the one its data skips" \
 	"$(grep -v '^#' "$d/smoke.tsv" | cut -f2)" "$(cut -f1 "$work/programs.tsv" | grep -vx /usr/sbin/killall5)"
 same "session: ... the skipped one with its reason" \
 	"$(cat "$d/smoke.tsv.skipped")" "/usr/sbin/killall5	$(awk -F'\t' '$1 == "killall5" { sub(/^SKIP: /, "", $3); print $3 }' "$fv/smoke-data.tsv")"
-out=$("$vd" session "$d/scan.json" "$root" "$fv/smoke-data.tsv" "$work/arm.tsv" arm 2>&1)
+out=$("$vd" session "$d/scan.json" "$root" "$fv/smoke-data.tsv" "$work/arm.tsv" 40 armhf 2>&1)
 expect "session: a root of another machine's programs is refused, naming what they are" \
-	test "$?:$out" = "1:validate-distro.sh: the programs in $root are i386 programs, not arm: give the DISTRO_ARCH of the root"
+	test "$?:$out" = "1:validate-distro.sh: the programs in $root are i386 programs (ELF machine 3), not armhf's (ELF machine 40): give the DISTRO_ARCH of the root"
 
 
 # --- The answer, with the root's own init (the boots of distro-init.sh).

@@ -236,7 +236,7 @@ mkdir -p "$work/root-x86/usr/bin" && cp /bin/true "$work/root-x86/usr/bin/"
 vd DISTRO_ARCH=armhf DISTRO_ROOT="$work/root-x86"
 expect "validate-distro: a root not of the named architecture is refused" \
 	test "$rc" != 0 -a "$nothing" = yes -a \
-	"$(grep -c "its programs are x86-64 (ELF machine 62), not armhf" <<<"$out")" = 1
+	"$(grep -c "its programs are Advanced Micro Devices X86-64 (ELF machine 62), not armhf" <<<"$out")" = 1
 
 # --- Adding a machine is its machines/ file and its config fragment; adding
 # a family is its C file and its expectations (README: "Adding a machine",
