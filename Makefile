@@ -75,6 +75,9 @@ FAMILY_KINDS := $(call result-kinds,$$3 != "kernel")
 GLIBC_KINDS  := $(call result-kinds,$$2 == "glibc" && $$3 != "kernel")
 MUSL_KINDS   := $(call result-kinds,$$2 == "musl")
 KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
+# The kernel kind's programs that run before the families' (first) or
+# after them (last).
+result-kernel-programs = $(shell sed -n 's/^[[:space:]]*KERNEL_PROGRAM[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
 # result-configs,WHERE: the configs of kernel or host, in order.
 result-configs = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
 # The kernel configs each machine's kernels are built with, and the host

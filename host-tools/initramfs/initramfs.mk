@@ -6,9 +6,11 @@
 
 $(HOST)/mkinitramfs: host-tools/initramfs/mkinitramfs.c
 
-# rtc and census judge the kernel, not an ABI: built once (time64), rtc
-# first (the clock as booted), census last (what the others used).
-KERNEL_SCENARIOS := rtc census
+# The kernel kind's programs (results-record.h) judge the kernel, not an
+# ABI: built once (time64), before the families' programs or after them.
+KERNEL_FIRST  := $(call result-kernel-programs,first)
+KERNEL_LAST   := $(call result-kernel-programs,last)
+KERNEL_SCENARIOS := $(KERNEL_FIRST) $(KERNEL_LAST)
 SCENARIOS     := $(filter-out $(KERNEL_SCENARIOS),$(basename $(notdir $(wildcard scenarios/*.c))))
 # A third libc: each family built against Debian's musl (MUSL_SUITE), which
 # has only a 64-bit time_t, so one program a family (NAME-musl: its libc
@@ -19,7 +21,7 @@ MUSL_SUITE    ?= trixie
 BUILT_KINDS   := $(filter-out $(if $(filter yes,$(MUSL)),,$(MUSL_KINDS)),$(FAMILY_KINDS))
 # Each family's programs (NAME-KIND, the kinds of results-record.h).
 family_bins    = $(foreach s,$(SCENARIOS),$(foreach k,$(1),$(s)-$(k)))
-SCENARIO_BINS := rtc-$(KERNEL_KIND) $(call family_bins,$(BUILT_KINDS)) census-$(KERNEL_KIND)
+SCENARIO_BINS := $(KERNEL_FIRST:%=%-$(KERNEL_KIND)) $(call family_bins,$(BUILT_KINDS)) $(KERNEL_LAST:%=%-$(KERNEL_KIND))
 # The matrix programs a machine runs. $(1): machine
 MUSL_MACHINES := $(foreach m,$(MACHINES_32BIT),$(if $($(m).musl_target),$(m)))
 machine_scenario_bins = $(if $(filter $(1),$(MUSL_MACHINES)),$(SCENARIO_BINS),$(filter-out $(MUSL_KINDS:%=\%-%),$(SCENARIO_BINS)))

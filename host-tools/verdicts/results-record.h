@@ -25,7 +25,18 @@
 	KIND(legacy, glibc, legacy, raw32, legacy, "glibc, 32-bit time_t") \
 	KIND(time64, glibc, time64, raw64, time64, "glibc, -D_TIME_BITS=64") \
 	KIND(musl, musl, time64, -, musl, "musl, whose time_t is 64-bit only") \
-	KIND(kernel, glibc, kernel, -, kernel, "judges the kernel (rtc, census), built once")
+	KIND(kernel, glibc, kernel, -, kernel, "judges the kernel (RESULT_KERNEL_PROGRAMS), built once")
+
+/*
+ * The programs of the kernel kind, one each (rtc-kernel), in the order a
+ * matrix boot runs them around the families' programs: before them all, or
+ * after them all.
+ *
+ *   KERNEL_PROGRAM(name, first or last, what it judges)
+ */
+#define RESULT_KERNEL_PROGRAMS(KERNEL_PROGRAM) \
+	KERNEL_PROGRAM(rtc, first, "the clock as booted: what the kernel set from the RTC") \
+	KERNEL_PROGRAM(census, last, "the time32 calls the programs before it made (the lab's census)")
 
 /*
  * A block's columns, left to right, and the ABI of the cells in each: the
@@ -71,7 +82,7 @@
  */
 #define RESULT_OUTCOMES(OUTCOME) \
 	OUTCOME(PASS, good, PASS, "the right time, or the full wait") \
-	OUTCOME(ABSENT, good, DONE, "the census: the program made no time32 call") \
+	OUTCOME(ABSENT, good, DONE, "the census: the program made no time32 call; a vDSO entry the kernel does not export") \
 	OUTCOME(SKIP, neutral, SKIP, "a case that cannot exist there, or a machine that was not available") \
 	OUTCOME(LISTED, neutral, DONE, "the census: the program made time32 calls, named in the detail") \
 	OUTCOME(WRAP, wrong, FAIL, "a 32-bit value that wrapped to 1901") \
