@@ -28,11 +28,11 @@ rtc-after.dir    := -rtc-after
 rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
 rtc-after.initrd := initramfs.cpio
-$(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(RTC_BASE))\
+$(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(ROOT_RTC_BASE))\
 	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
 	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := 512)\
 	$(eval $(d).distro := $(d)))
-$(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.rtc := $(RTC_BASE))\
+$(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.rtc := $(ROOT_RTC_BASE))\
 	$(eval $(d)-apps.bins = apps-$$(call apps_abi,$(d),$$($$(1).userland)))\
 	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := 768)\
 	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
@@ -42,7 +42,7 @@ $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.
 # kernels, where COMPAT_32BIT_TIME=n is the question.
 TIME64ONLY_MACHINES ?= $(MACHINES_32BIT)
 time64only.dir      := -time64only
-time64only.rtc      := $(RTC_BASE)
+time64only.rtc      := $(ROOT_RTC_BASE)
 time64only.bins      = $(call family_bins,$(GLIBC_KINDS))
 time64only.initrd   := time64only.cpio
 time64only.memory   := 512
