@@ -141,11 +141,93 @@ static int covers(const struct expect_row *a, const struct expect_row *b)
 	       libc_covers(a->libc, b->libc) &&
 	       config_covers(a->config, b->config) &&
 	       field_covers(a->patches, b->patches) &&
+	       field_covers(a->kernel, b->kernel) &&
 	       field_covers(a->machine, b->machine) &&
 	       field_covers(a->accel, b->accel);
 }
 
-#define NCOLS 11
+#define NCOLS 12
+
+/* A version's next number (at *p, moved past it and a '.'), or 0. */
+static long version_part(const char **p)
+{
+	long v = 0;
+
+	while (**p >= '0' && **p <= '9')
+		v = v * 10 + (*(*p)++ - '0');
+	if (**p == '.')
+		(*p)++;
+	return v;
+}
+
+/* <0, 0, >0 as a < b; each stops at anything not a digit or a '.' */
+static int version_cmp(const char *a, const char *b)
+{
+	int i;
+
+	for (i = 0; i < 4; i++) {
+		long x = version_part(&a), y = version_part(&b);
+
+		if (x != y)
+			return x < y ? -1 : 1;
+	}
+	return 0;
+}
+
+int expect_kernel_holds(const char *condition, const char *version)
+{
+	const char *p = condition;
+	int holds = 1;
+
+	if (!strcmp(condition, "*"))
+		return 1;
+	while (*p) {
+		static const char *const ops[] = { ">=", "<=", ">", "<", "=" };
+		const char *op = NULL, *v;
+		size_t i;
+		int c;
+
+		for (i = 0; i < sizeof(ops) / sizeof(ops[0]) && !op; i++)
+			if (!strncmp(p, ops[i], strlen(ops[i])))
+				op = ops[i];
+		if (!op)
+			return -1;
+		v = p += strlen(op);
+		if (*p < '0' || *p > '9')
+			return -1;
+		while ((*p >= '0' && *p <= '9') || *p == '.')
+			p++;
+		if (p[-1] == '.' || (*p && *p != ','))
+			return -1;
+		if (*p == ',' && !*++p)
+			return -1;
+		if (!version || !*version) {
+			holds = 0;	/* no version: only "*" holds */
+			continue;
+		}
+		c = version_cmp(version, v);
+		if (!strcmp(op, ">=") ? c < 0 : !strcmp(op, "<=") ? c > 0 :
+		    !strcmp(op, ">") ? c <= 0 : !strcmp(op, "<") ? c >= 0 : c != 0)
+			holds = 0;
+	}
+	return holds;
+}
+
+/* Does a reason name a commit: a word of 12 to 40 hex digits? */
+static int names_commit(const char *reason)
+{
+	const char *p = reason;
+
+	while (*p) {
+		size_t n = strspn(p, "0123456789abcdef");
+
+		if (n >= 12 && n <= 40 && (p == reason || !strchr("0123456789abcdefABCDEF", p[-1])) &&
+		    !((p[n] >= '0' && p[n] <= '9') || (p[n] >= 'a' && p[n] <= 'z') || (p[n] >= 'A' && p[n] <= 'Z')))
+			return 1;
+		p += n ? n : 1;
+	}
+	return 0;
+}
 
 /* The text of "@name", or NULL when no reason of that name came before. */
 static const char *named_reason(const struct expect_table *t, const char *name)
@@ -207,12 +289,12 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 	size_t size[NCOLS - 1] = {
 		sizeof(r->scenario), sizeof(r->name), sizeof(r->phase),
 		sizeof(r->abi), sizeof(r->libc), sizeof(r->config),
-		sizeof(r->patches), sizeof(r->machine), sizeof(r->accel),
+		sizeof(r->patches), sizeof(r->kernel), sizeof(r->machine), sizeof(r->accel),
 		sizeof(r->expected),
 	};
 	char *dst[NCOLS - 1] = {
 		r->scenario, r->name, r->phase, r->abi, r->libc, r->config,
-		r->patches, r->machine, r->accel, r->expected,
+		r->patches, r->kernel, r->machine, r->accel, r->expected,
 	};
 	int n = 0, i;
 	char *p = line;
@@ -225,7 +307,7 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		col[n++] = p;
 	}
 	if (n != NCOLS) {
-		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches machine accel expected reason)",
+		snprintf(err, errlen, "%s:%d: %d tab-separated columns, want %d (scenario case phase abi libc config patches kernel machine accel expected reason)",
 			 name, lineno, n, NCOLS);
 		return -1;
 	}
@@ -283,6 +365,16 @@ static int parse_row(char *line, int lineno, struct expect_row *r,
 		return -1;
 	}
 	strcpy(r->reason, col[NCOLS - 1]);
+	if (expect_kernel_holds(r->kernel, "") < 0) {
+		snprintf(err, errlen, "%s:%d: kernel \"%s\" is not * or comma-separated conditions (>=6.12,<6.16)",
+			 name, lineno, r->kernel);
+		return -1;
+	}
+	if (strcmp(r->kernel, "*") && !names_commit(r->reason)) {
+		snprintf(err, errlen, "%s:%d: a row keyed on a kernel names the commit that makes the difference (12 or more hex digits) in its reason",
+			 name, lineno);
+		return -1;
+	}
 	return 0;
 }
 
@@ -369,6 +461,7 @@ static int row_matches(const struct expect_row *r, const struct expect_cell *c,
 	       libc_covers(r->libc, c->libc ? c->libc : "-") &&
 	       config_covers(r->config, config) &&
 	       field_covers(r->patches, c->patches) &&
+	       expect_kernel_holds(r->kernel, c->kernel) == 1 &&
 	       (!strcmp(r->machine, "*") || !strcmp(r->machine, c->machine) ||
 		(c->karch && !strcmp(r->machine, c->karch))) &&
 	       field_covers(r->accel, c->accel ? c->accel : "-");

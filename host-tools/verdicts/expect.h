@@ -8,6 +8,7 @@
 struct expect_row {
 	char scenario[32], name[64], phase[16];	/* may be "*" */
 	char abi[16], config[24], patches[8];	/* may be "*" */
+	char kernel[48];	/* "*", or conditions on its version: ">=6.12,<6.16" */
 	char libc[24];		/* "*", "glibc-2.41", or a prefix: "musl-*" */
 	char machine[32];	/* a machine or a kernel ARCH, or "*" */
 	char accel[16];		/* how it ran (kvm, tcg, native, qemu-user), or "*" */
@@ -39,6 +40,7 @@ struct expect_cell {
 	const char *machine;	/* machines/<machine>.mk */
 	const char *karch;	/* its kernel ARCH, or "" */
 	const char *accel;	/* how it ran: kvm, tcg, native or qemu-user */
+	const char *kernel;	/* its version (the Debian one: 6.1.192-3, 7.3~rc7-1~exp1), or NULL */
 };
 
 /*
@@ -60,6 +62,16 @@ void expect_free(struct expect_table *t);
  */
 const struct expect_row *expect_lookup(const struct expect_table *t,
 				       const struct expect_cell *cell);
+
+/*
+ * Does a row's kernel condition ("*", or comma-separated >=V, >V, <=V, <V,
+ * =V) hold for a kernel version? Versions compare as numbers, component
+ * by component, a missing one 0: 6.12 is 6.12.0; a kernel's Debian
+ * version counts as its upstream one (6.1.192-3 is 6.1.192, and a
+ * release candidate, 7.3~rc7-1~exp1, is 7.3). 1, 0, or -1 for a
+ * condition that does not parse.
+ */
+int expect_kernel_holds(const char *condition, const char *version);
 
 /* Is class a known outcome class (PASS, WRAP, ..., or an errno name)? */
 int outcome_class_valid(const char *class);

@@ -374,7 +374,7 @@ static void judge(struct cell *c, const struct expect_table *t,
 	const struct expect_cell cell = {
 		.scenario = c->scenario, .name = c->name, .phase = c->phase,
 		.abi = c->abi, .libc = c->libc, .config = m->config,
-		.patches = strcmp(m->patches, "none") ? "lab" : "none",
+		.patches = strcmp(m->patches, "none") ? "lab" : "none", .kernel = m->kernel,
 		.machine = m->machine, .karch = m->karch, .accel = m->accel,
 	};
 	const struct expect_row *r = expect_lookup(t, &cell);

@@ -23,7 +23,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			.scenario = r->scenario, .name = r->name, .phase = r->phase,
 			.abi = r->abi, .libc = r->libc, .config = r->config,
 			.patches = r->patches, .machine = r->machine, .karch = "",
-			.accel = r->accel,
+			.accel = r->accel, .kernel = r->kernel,
 		};
 		const char *const named[] = {
 			r->scenario, r->name, r->phase, r->abi, r->libc, r->config,

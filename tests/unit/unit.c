@@ -125,7 +125,7 @@ static const struct expect_row *lookup(const struct expect_table *t,
 				       const char *machine, const char *karch)
 {
 	const struct expect_cell cell = {
-		scenario, name, phase, abi, "glibc-2.36", config, patches, machine, karch, "tcg",
+		scenario, name, phase, abi, "glibc-2.36", config, patches, machine, karch, "tcg", NULL,
 	};
 
 	return expect_lookup(t, &cell);
@@ -136,7 +136,7 @@ static const struct expect_row *lookup_libc(const struct expect_table *t,
 					    const char *abi, const char *libc)
 {
 	const struct expect_cell cell = {
-		"clock", "time", "after", abi, libc, "compat32-n", "lab", "i386", "i386", "tcg",
+		"clock", "time", "after", abi, libc, "compat32-n", "lab", "i386", "i386", "tcg", NULL,
 	};
 
 	return expect_lookup(t, &cell);
@@ -155,31 +155,31 @@ static void test_expect(void)
 	const struct expect_row *r;
 	char err[256];
 
-	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\tgone\n"
-			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	CHECK(parse_table("# c\n\nclock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\t*\tENOSYS\tgone\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
 	r = LOOKUP(&t, "clock", "time", "after", "raw32", "compat32-n");
 	CHECK(r && !strcmp(r->expected, "ENOSYS") && r->line == 3);
 	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "compat32-y"), "PASS"));
 	CHECK(LOOKUP(&t, "clock", "time", "before", "raw32", "compat32-y") == NULL);
 	expect_free(&t);
 
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n"
-			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tfits\n"
+			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\t*\tENOSYS\tgone\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tMAYBE\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:1:") && strstr(err, "MAYBE"));
 	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "columns") != NULL);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy32\t*\t*\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown abi") != NULL);
 	/* A scenario "*" is a rule for every family; it covers the rows after it. */
-	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\tSKIP\thost\n"
-			  "clock\ttime\tafter\traw32\t*\tlibfaketime\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\traw32\t*\tlibfaketime\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
 	/* A host column's cell: its own rows first, then as the compat32-y cell. */
-	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\tSKIP\thost\n"
-			  "clock\ttime\tafter\tlegacy\t*\tcompat32-y\t*\t*\t*\tEOVERFLOW\ty\n"
-			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
+	CHECK(parse_table("*\t*\t*\traw32\t*\tlibfaketime\t*\t*\t*\t*\tSKIP\thost\n"
+			  "clock\ttime\tafter\tlegacy\t*\tcompat32-y\t*\t*\t*\t*\tEOVERFLOW\ty\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tfits\n", &t, err) == 0);
 	CHECK(expected_is(LOOKUP(&t, "clock", "time", "after", "raw32", "libfaketime"), "SKIP"));
 	CHECK(expected_is(LOOKUP(&t, "waits", "futex", "across", "raw32", "libfaketime"), "SKIP"));
 	r = LOOKUP(&t, "clock", "time", "after", "legacy", "libfaketime");
@@ -189,60 +189,60 @@ static void test_expect(void)
 	r = LOOKUP(&t, "clock", "time", "after", "time64", "libfaketime-static");
 	CHECK(r && !strcmp(r->expected, "PASS") && r->line == 3);
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\t*\t*\t*\t*\t*\t*\t*\tPASS\tall\n"
-			  "clock\ttime\tafter\tlegacy\t*\tlibfaketime\t*\t*\t*\tWRAP\tfaked\n", &t, err) == 0);
+	CHECK(parse_table("clock\ttime\t*\t*\t*\t*\t*\t*\t*\t*\tPASS\tall\n"
+			  "clock\ttime\tafter\tlegacy\t*\tlibfaketime\t*\t*\t*\t*\tWRAP\tfaked\n", &t, err) == 0);
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\tcompat=y\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
-	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\t*\t*\t*\tPASS\t\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\tcompat=y\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\tlegacy\t*\t*\t*\t*\t*\t*\tPASS\t\n", &t, err) == -1);
 	CHECK(parse_table("# only comments\n", &t, err) == -1);
 	/* The patches column tells the lab's kernels from unpatched ones; the
 	 * arch column names a machine or its kernel ARCH. */
-	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tnone\tarm\t*\tUNSET\tERANGE\n"
-			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tnone\t*\tarm\t*\tUNSET\tERANGE\n"
+			  "rtc\thctosys\tafter\tkernel\t*\t*\t*\t*\t*\t*\tPASS\tset\n", &t, err) == 0);
 	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "armv7", "arm"), "UNSET"));
 	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "armv7-lpae", "arm"), "UNSET"));
 	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "none", "arm64", "arm64"), "PASS"));
 	CHECK(expected_is(lookup(&t, "rtc", "hctosys", "after", "kernel", "compat32-y", "lab", "armv7", "arm"), "PASS"));
 	expect_free(&t);
-	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tpatched\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("rtc\thctosys\tafter\tkernel\t*\t*\tpatched\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown patches") != NULL);
 	/* A reason several rows share is named once, above them. */
 	CHECK(parse_table("@gone\tbuilt only with COMPAT_32BIT_TIME\n"
-			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n"
-			  "clock\ttime\tbefore\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == 0);
+			  "clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\t*\tENOSYS\t@gone\n"
+			  "clock\ttime\tbefore\traw32\t*\tcompat32-n\t*\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == 0);
 	r = LOOKUP(&t, "clock", "time", "before", "raw32", "compat32-n");
 	CHECK(r && !strcmp(r->reason, "built only with COMPAT_32BIT_TIME"));
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\traw32\t*\tcompat32-n\t*\t*\t*\t*\tENOSYS\t@gone\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:1: no reason named @gone") != NULL);
 	CHECK(parse_table("@gone\tone\n@gone\ttwo\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: the reason @gone is named twice") != NULL);
 	CHECK(parse_table("@Gone Away\tx\n", &t, err) == -1);
 	CHECK(parse_table("@gone\n", &t, err) == -1);
 	/* The libc column: a version, all versions of a name, or any. */
-	CHECK(parse_table("clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\tENOSYS\tm\n"
-			  "clock\ttime\tafter\ttime64\tglibc-2.41\t*\t*\t*\t*\tEINVAL\tg\n"
-			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tany\n", &t, err) == 0);
+	CHECK(parse_table("clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\t*\tENOSYS\tm\n"
+			  "clock\ttime\tafter\ttime64\tglibc-2.41\t*\t*\t*\t*\t*\tEINVAL\tg\n"
+			  "clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tany\n", &t, err) == 0);
 	CHECK(expected_is(lookup_libc(&t, "time64", "musl-1.2.5"), "ENOSYS"));
 	CHECK(expected_is(lookup_libc(&t, "time64", "glibc-2.41"), "EINVAL"));
 	CHECK(expected_is(lookup_libc(&t, "time64", "glibc-2.36"), "PASS"));
 	CHECK(expected_is(lookup_libc(&t, "raw64", "-"), "PASS"));
 	CHECK(expected_is(lookup_libc(&t, "time64", "muslim"), "PASS"));
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\tENOSYS\tm\n"
-			  "clock\ttime\tafter\ttime64\tmusl-1.2.5\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\t*\tENOSYS\tm\n"
+			  "clock\ttime\tafter\ttime64\tmusl-1.2.5\t*\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "t.tsv:2: never used: line 1") != NULL);
-	CHECK(parse_table("clock\ttime\tafter\ttime64\tGlibc 2\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
-	CHECK(parse_table("clock\ttime\tafter\ttime64\tmu*sl\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\ttime64\tGlibc 2\t*\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\ttime64\tmu*sl\t*\t*\t*\t*\t*\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "libc \"mu*sl\"") != NULL);
 	/* The accel column: how a cell ran (a host column natively or under
 	 * qemu-user) decides where the emulator is the cause. */
-	CHECK(parse_table("sockets\tso_rcvtimeo\tacross\ttime64\t*\tlibfaketime\t*\t*\tqemu-user\tWRONG\tq\n"
-			  "sockets\tso_rcvtimeo\tacross\t*\t*\t*\t*\t*\t*\tPASS\tany\n", &t, err) == 0);
+	CHECK(parse_table("sockets\tso_rcvtimeo\tacross\ttime64\t*\tlibfaketime\t*\t*\t*\tqemu-user\tWRONG\tq\n"
+			  "sockets\tso_rcvtimeo\tacross\t*\t*\t*\t*\t*\t*\t*\tPASS\tany\n", &t, err) == 0);
 	{
 		struct expect_cell cell = {
 			"sockets", "so_rcvtimeo", "across", "time64", "glibc-2.36",
-			"libfaketime", "lab", "i386", "i386", "qemu-user",
+			"libfaketime", "lab", "i386", "i386", "qemu-user", NULL,
 		};
 
 		CHECK(expected_is(expect_lookup(&t, &cell), "WRONG"));
@@ -252,8 +252,34 @@ static void test_expect(void)
 		CHECK(expected_is(expect_lookup(&t, &cell), "PASS"));
 	}
 	expect_free(&t);
-	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\tqemu\tPASS\tx\n", &t, err) == -1);
+	CHECK(parse_table("clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tqemu\tPASS\tx\n", &t, err) == -1);
 	CHECK(strstr(err, "unknown accel \"qemu\"") != NULL);
+	/* The kernel column: a version range, decided by the kernel's version. */
+	CHECK(expect_kernel_holds("*", NULL) == 1 && expect_kernel_holds(">=6.12", NULL) == 0);
+	CHECK(expect_kernel_holds(">=6.12", "6.12.118-1~deb12u1") == 1);
+	CHECK(expect_kernel_holds(">=6.12", "6.1.192-3") == 0);
+	CHECK(expect_kernel_holds("<7.3", "7.3~rc7-1~exp1") == 0 && expect_kernel_holds(">=7.3", "7.3~rc7-1~exp1") == 1);
+	CHECK(expect_kernel_holds(">=6.12.35,<6.13", "6.12.34-1") == 0 && expect_kernel_holds(">=6.12.35,<6.13", "6.12.35-1") == 1);
+	CHECK(expect_kernel_holds("=6.1", "6.1.0-30-amd64") == 1 && expect_kernel_holds(">6.1", "6.1.0") == 0);
+	CHECK(expect_kernel_holds("6.12", "6.12") == -1 && expect_kernel_holds(">=6.", "6.1") == -1 &&
+	      expect_kernel_holds(">=6.12,", "6.1") == -1 && expect_kernel_holds(">=6.12x", "6.1") == -1);
+	CHECK(parse_table("files\tiso\tafter\ttime64\t*\t*\t*\t>=6.12\t*\t*\tPASS\tfixed by 5ea45f54c8d6\n"
+			  "files\tiso\tafter\ttime64\t*\t*\t*\t*\t*\t*\tWRAP\tan int\n", &t, err) == 0);
+	{
+		struct expect_cell cell = {
+			"files", "iso", "after", "time64", "glibc-2.36", "compat32-y", "lab", "i386", "i386", "tcg",
+			"6.12.118-1~deb12u1",
+		};
+
+		CHECK(expected_is(expect_lookup(&t, &cell), "PASS"));
+		cell.kernel = "6.1.192-3";
+		CHECK(expected_is(expect_lookup(&t, &cell), "WRAP"));
+	}
+	expect_free(&t);
+	CHECK(parse_table("files\tiso\tafter\ttime64\t*\t*\t*\t>=6.12\t*\t*\tPASS\tfixed upstream\n", &t, err) == -1);
+	CHECK(strstr(err, "names the commit") != NULL);
+	CHECK(parse_table("files\tiso\tafter\ttime64\t*\t*\t*\t6.12+\t*\t*\tPASS\tfixed by 5ea45f54c8d6\n", &t, err) == -1);
+	CHECK(strstr(err, "kernel \"6.12+\"") != NULL);
 	CHECK(outcome_class_valid("EOVERFLOW") && outcome_class_valid("E2BIG") &&
 	      !outcome_class_valid("E") && !outcome_class_valid("eoverflow"));
 }

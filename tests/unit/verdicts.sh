@@ -73,7 +73,7 @@ tap=$(boot_of "$mrun")/tap.log
 sed -i -e 's/selftests: y2038: clock-time64/selftests: y2038: clock-musl/' \
 	-e '/^# selftests: y2038: clock-musl$/{n;s/$/\n# # libc: musl-1.2.5/}' -e '/^# .*ok [0-9]* raw64 /d' "$tap"
 sed -i 's/^scenarios=.*/scenarios=clock-legacy,clock-musl/' "$(boot_of "$mrun")/meta"
-{ printf 'clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\tWRAP\ta row for musl alone\n'; grep -v '^#' "$top/expectations.tsv"; } >"$work/musl.tsv"
+{ printf 'clock\ttime\tafter\ttime64\tmusl-*\t*\t*\t*\t*\t*\tWRAP\ta row for musl alone\n'; grep -v '^#' "$top/expectations.tsv"; } >"$work/musl.tsv"
 collect "$mrun" "$work/musl.tsv"
 expect "collector: a musl program's cells are time64, libc musl-1.2.5, no raw64 cells" \
 	test "$(jq -c '[.[] | select(.libc == "musl-1.2.5") | .abi] | unique' "$mrun/results.json") $(jq '[.[] | select(.abi == "raw64")] | length' "$mrun/results.json")" = '["time64"] 0'
@@ -192,7 +192,7 @@ expect "collector: a case missing from the table is UNLISTED, a mismatch" \
 	test "$(cell "$run" legacy brand_new before expected) $(cat "$run/rc")" = "UNLISTED 1"
 
 run=$(new_run bad-table)
-printf 'clock\ttime\tafter\t*\t*\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
+printf 'clock\ttime\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tfits\nclock\ttime\tafter\traw32\t*\t*\t*\t*\t*\t*\tWRAP\tshadowed\n' >"$work/bad.tsv"
 collect "$run" "$work/bad.tsv"
 expect "collector: an expectation no cell can reach is rejected (exit 2, line named)" \
 	test "$(cat "$run/rc"): $(cat "$run/err")" = \
