@@ -5,9 +5,14 @@
 #
 #   lava.sh job out=DIR machine_env=FILE config= kernel_env= initrd=
 #               scenarios=a,b,... rtc_base= guest_timeout= boot_timeout=
-#       writes DIR/job.yaml (the job a LAVA lab is given) and DIR/device.yaml
-#       (the device dictionary rendered for this job and this machine's QEMU,
-#       which a LAVA server renders itself from qemu.jinja2)
+#               [images=URL console_file=FILE run_id= boot= tags=a,b series=]
+#       writes DIR/job.yaml (the job a LAVA lab is given: its context carries
+#       the machine's QEMU, its metadata what the lab records of a boot) and
+#       DIR/device.yaml (the device dictionary rendered for this job and
+#       this machine's QEMU, which a LAVA server renders itself from
+#       qemu.jinja2 and the job's context). images=: the URL of a folder
+#       with the kernel and initramfs (default: their files here);
+#       console_file=: the kernel console's file on the worker (/dev/null)
 #   lava.sh validate DIR...
 #       every job against lava-common's strict job schema, then lava-run
 #       --validate with its device (images must exist: lava-run checks them)
@@ -36,6 +41,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 q() { printf "'%s'" "${1//\'/\'\'}"; }
 
 write_job() {
+	local images='' console_file=/dev/null run_id='' boot='' tags='' series=''
 	kv_args "$@"
 	need out machine_env config kernel_env initrd scenarios rtc_base guest_timeout
 	machine_facts "$machine_env"
@@ -47,20 +53,46 @@ write_job() {
 	[ -f "$initrd" ] || die "$machine $config: $initrd is missing"
 	mkdir -p "$out"
 	out=$(realpath "$out")
+	boot=${boot:-$machine-$config}
+	# The images: where the worker fetches them (images=URL: a folder
+	# holding both under their own names), else this machine's files.
+	local kernel_url ramdisk_url
+	if [ -n "$images" ]; then
+		kernel_url=${images%/}/$(basename "$KERNEL_IMAGE") ramdisk_url=${images%/}/$(basename "$initrd")
+	else
+		kernel_url=file://$KERNEL_IMAGE ramdisk_url=file://$(realpath "$initrd")
+	fi
 	# The lab's own command line (boot.sh's).
 	local cmdline
 	cmdline=$(guest_cmdline "$console" "$scenarios" "$tap_dev" "$guest_timeout" "$(machine_append)")
-	# The TAP port on stdio, the console in a file beside the job.
 	# The lab's own limit on a boot (BOOT_TIMEOUT), in LAVA's whole minutes.
 	local minutes=$(((${boot_timeout:-300} + 59) / 60))
+	# A LAVA server renders its qemu device type's template with the job's
+	# context: the machine's board, CPU and memory, then the lab's QEMU
+	# options (qemu_options: the TAP port on stdio, which LAVA reads, and
+	# the console in console_file on the worker) and its RTC. The board and
+	# CPU are qemu_args', the CPU lava_cpu where qemu_args names none.
+	local a prev='' board_opt='' cpu_opt=''
+	for a in $qemu_args; do
+		case $prev in
+		-M | -machine) board_opt=$a ;;
+		-cpu) cpu_opt=$a ;;
+		esac
+		prev=$a
+	done
+	cpu_opt=${lava_cpu:-$cpu_opt}
 
 	{
 		echo "# y2038-lab: $machine $config, $KERNEL_SOURCE $KERNEL_VERSION, patches $KERNEL_PATCHES"
 		echo "# written by host-tools/engines/lava.sh for LAVA's qemu device type"
 		echo "device_type: qemu"
-		echo "job_name: $(q "y2038-lab $machine ${config/-/=} $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
+		echo "job_name: $(q "y2038-lab ${run_id:+$run_id }$machine ${config/-/=} $KERNEL_SOURCE $KERNEL_VERSION ($KERNEL_PATCHES)")"
 		echo "visibility: public"
 		echo "priority: medium"
+		if [ -n "$tags" ]; then
+			echo "tags:"
+			for a in ${tags//,/ }; do echo "- $(q "$a")"; done
+		fi
 		echo "timeouts:"
 		echo "  job: {minutes: $((minutes + 4))}"	# plus deploy and boot
 		echo "  action: {minutes: $minutes}"
@@ -68,24 +100,37 @@ write_job() {
 		echo "context:"
 		echo "  arch: $lava_arch"
 		echo "  no_kvm: true"
-		echo "  extra_options: [$(q "-rtc base=$rtc_base")]"
+		[ -z "$board_opt" ] || echo "  machine: $(q "$board_opt")"
+		[ -z "$cpu_opt" ] || echo "  cpu: $(q "$cpu_opt")"
+		echo "  memory: $memory"
+		echo "  extra_options: [$(q "$(qemu_options stdio "$out" "$console_file") -accel tcg"), $(q "-rtc base=$rtc_base")]"
+		# What the lab records of a boot (boot-record.h), so that
+		# lava.sh collect makes it one from the server's copy alone.
 		echo "metadata:"
+		echo "  y2038.lab: y2038-lab"
+		[ -z "$run_id" ] || echo "  y2038.run_id: $(q "$run_id")"
+		echo "  y2038.boot: $(q "$boot")"
 		echo "  y2038.machine: $machine"
+		echo "  y2038.karch: $karch"
+		echo "  y2038.userland: $userland"
 		echo "  y2038.config: $config"
 		echo "  y2038.kernel_source: $KERNEL_SOURCE"
 		echo "  y2038.kernel: $(q "$KERNEL_VERSION")"
 		echo "  y2038.patches: $(q "$KERNEL_PATCHES")"
+		[ -z "$series" ] || echo "  y2038.series: $(q "$series")"
+		echo "  y2038.scenarios: $(q "$scenarios")"
 		echo "  y2038.rtc_base: $(q "$rtc_base")"
+		echo "  y2038.console: $(q "$console_file")"
 		echo "actions:"
 		echo "- deploy:"
 		echo "    to: tmpfs"
 		echo "    timeout: {minutes: 2}"
 		echo "    images:"
 		echo "      kernel:"
-		echo "        url: file://$KERNEL_IMAGE"
+		echo "        url: $kernel_url"
 		echo "        image_arg: $(q "-kernel {kernel} -append \"$cmdline\"")"
 		echo "      ramdisk:"
-		echo "        url: file://$(realpath "$initrd")"
+		echo "        url: $ramdisk_url"
 		echo "        image_arg: -initrd {ramdisk}"
 		echo "- boot:"
 		echo "    method: qemu"
@@ -138,6 +183,8 @@ write_job() {
 	printf '%s=%q\n' machine "$machine" karch "$karch" userland "$userland" config "${config/-/=}" \
 		kernel "$KERNEL_VERSION" kernel_source "$KERNEL_SOURCE" patches "$KERNEL_PATCHES" \
 		scenarios "$scenarios" rtc_base "$rtc_base" >"$out/cell"
+	# The images here, for lava.sh submit to hand to the worker.
+	printf '%s\n' "$KERNEL_IMAGE" "$(realpath "$initrd")" >"$out/images"
 	say LAVA "$out/job.yaml"
 }
 
