@@ -23,6 +23,12 @@
 #       BOOT_DIR, written as boot.sh would (meta, tap.log, console.log when
 #       the console file is here), plus lava.log and lava-cases.tsv (the test
 #       cases LAVA itself recorded)
+#   lava.sh submit RUN_DIR url= [artifacts=URL serve=HOST[:PORT] wait=S] CELL...
+#       RUN_DIR/lava/CELL/job.yaml to a LAVA server (the token: $LAVA_TOKEN),
+#       the images served from here until fetched, or at artifacts=
+#   lava.sh collect RUN_DIR url= run_id= [wait= offline_grace= ...]
+#       the run's jobs, waited for and fetched through the REST API
+#       (lava-api.py), each as a boot of the run: RUN_DIR/boots/<boot>/
 #
 # lava-log.py runs with Debian's /usr/bin/python3, where lava-common is.
 # A job boots the lab's kernel and initramfs with the lab's kernel command
@@ -210,12 +216,16 @@ validate() {
 	return $rc
 }
 
-# import JOB_DIR LOG BOOT_DIR run_id= [exit= wall=]: a finished job's log
-# (lava-run's stderr, or a LAVA server's output.yaml) as a boot of the lab's.
+# import JOB_DIR LOG BOOT_DIR run_id= [exit= wall= error= server=]: a
+# finished job's log (lava-run's stderr, or a LAVA server's output.yaml) as
+# a boot of the lab's. JOB_DIR/cell says what the boot was (lava.sh job
+# wrote it, or lava-api.py collect from the job's metadata); error= is why
+# the job did not complete, which the collector gives every cell its TAP
+# does not show.
 import_log() {
 	local d=$1 log=$2 b=$3
 	shift 3
-	local exit=- wall=-
+	local exit=- wall=- error='' server='' console='' lava_job='' lava_device=''
 	kv_args "$@"
 	need run_id
 	[ -f "$d/cell" ] || die "$d: no job written here (make lava)"
@@ -224,22 +234,37 @@ import_log() {
 	. "$d/cell"
 	mkdir -p "$b"
 	[ "$(realpath "$log")" = "$(realpath -m "$b/lava.log")" ] || cp "$log" "$b/lava.log"
-	cp "$d/job.yaml" "$d/device.yaml" "$b/"
-	# The console is a file on the worker: here only when lava-run ran here.
-	[ ! -f "$d/console.log" ] || cp "$d/console.log" "$b/console.log"
+	cp "$d/job.yaml" "$b/"
+	[ ! -f "$d/device.yaml" ] || cp "$d/device.yaml" "$b/"
+	[ ! -f "$d/lava-results.tsv" ] || cp "$d/lava-results.tsv" "$b/"
+	# The console is a file on the worker: here when lava-run ran here, or
+	# when the job's console file (LAVA_CONSOLE) is on this machine.
+	if [ -f "$d/console.log" ]; then
+		cp "$d/console.log" "$b/console.log"
+	elif [ -n "$console" ] && [ "$console" != /dev/null ] && [ -f "$console" ]; then
+		cp "$console" "$b/console.log"
+	fi
 	"$here/lava-log.py" split "$b/lava.log" "$b/tap.log" "$b/lava-cases.tsv" "$b/lava-job.txt"
-	local job status
+	local job status where
 	job=$(cat "$b/lava-job.txt")
 	case $job in
 	pass) status=exited ;;
 	*) status=failed ;;
 	esac
+	[ -z "$error" ] || status=failed
+	if [ -n "$lava_job" ]; then
+		where="LAVA job $lava_job on $lava_device, $server"
+	else
+		where="lava-dispatcher $(dpkg-query -W -f '${Version}' lava-dispatcher 2>/dev/null || echo '?') here"
+	fi
+	local why=()
+	[ -z "$error" ] || why=(error="$error")
 	boot_record "$b/meta" run_id="$run_id" machine="$machine" karch="$karch" userland="$userland" \
 		kernel="$kernel" kernel_source="$kernel_source" config="$config" patches="$patches" accel=tcg \
 		scenarios="$scenarios" rtc_base="$rtc_base" qemu_status="$status" qemu_exit="$exit" \
-		wall_s="$wall" timeout_s=- \
-		accel_note="tcg: a LAVA qemu device without KVM (no_kvm); lava-dispatcher $(dpkg-query -W -f '${Version}' lava-dispatcher 2>/dev/null || echo '?'), job $job, $(wc -l <"$b/lava-cases.tsv") test cases"
-	say DONE "$machine $config through LAVA: job $job, $(wc -l <"$b/lava-cases.tsv") test cases, $wall s"
+		wall_s="$wall" timeout_s=- "${why[@]}" \
+		accel_note="tcg: a LAVA qemu device without KVM (no_kvm); $where, job $job, $(wc -l <"$b/lava-cases.tsv") test cases"
+	say DONE "$machine $config through LAVA${lava_job:+ (job $lava_job)}: ${error:-job $job, $(wc -l <"$b/lava-cases.tsv") test cases, $wall s}"
 }
 
 # run JOB_DIR BOOT_DIR run_id=: the job through lava-run here, then imported.
@@ -260,6 +285,123 @@ run_job() {
 	[ "$rc" -eq 0 ]
 }
 
+# submit RUN_DIR url= [artifacts=URL] [serve=HOST[:PORT]] [wait=S] CELL...
+# RUN_DIR/lava/CELL/job.yaml (make lava-submit wrote them) to the LAVA
+# server at url=, as the user whose token is $LAVA_TOKEN, each id in
+# RUN_DIR/lava/jobs.tsv. The images: at
+# artifacts= (RUN_DIR/lava/artifacts/ put there by the user: each URL is
+# checked first), else served from here on serve= (default 127.0.0.1, any
+# free port) until every job has fetched its own, or ended, or wait= s.
+submit_jobs() {
+	local run=$1 url='' artifacts='' serve=127.0.0.1 wait=3600 a cells=()
+	shift
+	for a in "$@"; do
+		case $a in
+		*=*) kv_args "$a" ;;
+		*) cells+=("$a") ;;
+		esac
+	done
+	need url
+	[ -n "${LAVA_TOKEN:-}" ] || die "submit: LAVA_TOKEN= is required (a token of the user the jobs are submitted as)"
+	[ ${#cells[@]} -gt 0 ] || die "submit: no cells"
+	local lava=$run/lava root=$run/lava/artifacts c f base
+	# The images of each cell under its own folder, as the jobs name them.
+	for c in "${cells[@]}"; do
+		[ -f "$lava/$c/job.yaml" ] || die "$lava/$c/job.yaml: no such job"
+		mkdir -p "$root/$c"
+		while read -r f; do ln -sfn "$f" "$root/$c/$(basename "$f")"; done <"$lava/$c/images"
+	done
+	local pid='' fetched=$lava/fetched
+	if [ -n "$artifacts" ]; then
+		base=${artifacts%/}
+		local urls=()
+		for c in "${cells[@]}"; do
+			while read -r f; do urls+=("$base/$c/$(basename "$f")"); done <"$lava/$c/images"
+		done
+		"$here/lava-api.py" check "${urls[@]}" ||
+			die "the images are not at $base: put $root/ there first (its links followed: rsync -rL $root/ ...)"
+	else
+		local host=${serve%:*} port=0
+		[ "$host" = "$serve" ] || port=${serve##*:}
+		rm -f "$lava/port" "$fetched"
+		: >"$fetched"
+		setsid "$here/lava-api.py" serve "$root" "$host" "$port" "$lava/port" "$fetched" 2>>"$lava/serve.log" &
+		pid=$!
+		# shellcheck disable=SC2064
+		trap "kill $pid 2>/dev/null; wait $pid 2>/dev/null" EXIT
+		for a in $(seq 50); do [ -s "$lava/port" ] || sleep 0.2; done
+		[ -s "$lava/port" ] || die "the HTTP server for the images did not start: $(tail -3 "$lava/serve.log")"
+		base=http://$host:$(cat "$lava/port")
+		say SERVE "$root/ at $base/ (log: $lava/serve.log)"
+	fi
+	local id ids=()
+	for c in "${cells[@]}"; do
+		sed "s|@IMAGES@|$base|g" "$lava/$c/job.yaml" >"$lava/$c/submitted.yaml"
+		id=$("$here/lava-api.py" submit "$url" "$lava/$c/submitted.yaml") || die "$c: the server refused the job"
+		printf '%s\t%s\n' "$c" "$id" >>"$lava/jobs.tsv"
+		ids+=("$c:$id")
+		say SUBMIT "$c: LAVA job $id ($url/scheduler/job/$id)"
+	done
+	if [ -n "$pid" ]; then
+		# Serve until each job has its kernel and initramfs, or has ended.
+		local deadline=$((SECONDS + wait)) left cid
+		while :; do
+			left=()
+			for cid in "${ids[@]}"; do
+				c=${cid%%:*} id=${cid##*:}
+				local all=1
+				while read -r f; do
+					grep -qxF "/$c/$(basename "$f")" "$fetched" || all=0
+				done <"$lava/$c/images"
+				[ $all -eq 1 ] && continue
+				[[ "$("$here/lava-api.py" state "$url" "$id" 2>/dev/null)" == Finished* ]] && continue
+				left+=("$cid")
+			done
+			ids=("${left[@]}")
+			[ ${#ids[@]} -gt 0 ] || break
+			[ $SECONDS -lt $deadline ] || { say SERVE "gave up after $wait s: ${ids[*]} never fetched their images"; break; }
+			sleep 5
+		done
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+		trap - EXIT
+		say SERVE "every job has its images: stopped serving"
+	fi
+}
+
+# collect RUN_DIR url= run_id= [wait= offline_grace= cancel_grace= poll=]:
+# with $LAVA_TOKEN, if set, to cancel what it gives up: every job of the run on the server (lava-api.py collect: their
+# metadata, and RUN_DIR/lava/jobs.tsv), as it ends, as a boot of the run in
+# RUN_DIR/boots/<its boot>: a job that did not complete is one whose
+# cells the collector makes ERROR with the reason.
+collect_jobs() {
+	local run=$1 url='' run_id='' wait=3600 offline_grace=300 cancel_grace=150 poll=10
+	shift
+	kv_args "$@"
+	need url run_id
+	local out=$run/lava/jobs
+	rm -rf "$out"
+	"$here/lava-api.py" collect "$url" "$run_id" "$out" jobs="$run/lava/jobs.tsv" wait="$wait" \
+		offline_grace="$offline_grace" cancel_grace="$cancel_grace" poll="$poll" || return
+	local d boot error wall
+	local -A taken=()
+	for d in $(find "$out" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -n); do
+		d=$out/$d
+		# shellcheck disable=SC1091
+		boot=$(. "$d/cell" && echo "$boot")
+		# a cell submitted twice: the later job's boot has its id
+		[ -z "${taken[$boot]:-}" ] || boot=$boot-lava$(basename "$d")
+		taken[$boot]=1
+		# shellcheck disable=SC1091
+		error=$(. "$d/outcome" && echo "$error")
+		# shellcheck disable=SC1091
+		wall=$(. "$d/outcome" && echo "$wall_s")
+		rm -rf "${run:?}/boots/$boot"
+		import_log "$d" "$d/output.yaml" "$run/boots/$boot" run_id="$run_id" wall="$wall" \
+			error="$error" server="$url"
+	done
+}
+
 cmd=${1:-}
 shift || true
 case $cmd in
@@ -267,5 +409,7 @@ job) write_job "$@" ;;
 validate) validate "$@" ;;
 run) [ $# -ge 3 ] || die "usage: lava.sh run JOB_DIR BOOT_DIR run_id=ID"; run_job "$@" ;;
 import) [ $# -ge 4 ] || die "usage: lava.sh import JOB_DIR LOG BOOT_DIR run_id=ID"; import_log "$@" ;;
-*) die "usage: lava.sh job|validate|run|import ..." ;;
+submit) [ $# -ge 3 ] || die "usage: lava.sh submit RUN_DIR url= CELL..."; submit_jobs "$@" ;;
+collect) [ $# -ge 3 ] || die "usage: lava.sh collect RUN_DIR url= run_id="; collect_jobs "$@" ;;
+*) die "usage: lava.sh job|validate|run|import|submit|collect ..." ;;
 esac
