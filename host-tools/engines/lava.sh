@@ -204,13 +204,18 @@ validate() {
 			continue
 		fi
 		rm -rf "$d/validate"
+		# lava-run keeps a job's scratch folder under /var/lib/lava, named
+		# by its id, even for --validate: removed here, as lava-run would
+		# at the end of a job it ran.
 		if ! lava-run --validate --job-id "y2038-validate-$$-$n" --output-dir "$d/validate" \
 			--device "$d/device.yaml" "$d/job.yaml" >"$d/validate.log" 2>&1; then
+			rm -rf "/var/lib/lava/dispatcher/tmp/y2038-validate-$$-$n"
 			echo "lava.sh: $d/job.yaml: lava-run --validate failed:" >&2
 			grep -E '"lvl": "(error|exception)"' "$d/validate.log" | head -5 >&2 || tail -5 "$d/validate.log" >&2
 			rc=1
 			continue
 		fi
+		rm -rf "/var/lib/lava/dispatcher/tmp/y2038-validate-$$-$n"
 		say VALID "$d/job.yaml (strict schema, lava-run --validate)"
 	done
 	return $rc
