@@ -98,6 +98,32 @@ lava-collect: $(HOST)/y2038-collect
 	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); \
 	echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, report.html, report.md)"; exit $$rc
 
+# make lava-server-check: the above against a real LAVA server on this
+# machine (lava-server.sh: Debian's lava-server on a PostgreSQL of its own,
+# a lava-worker with a qemu device per machine, on the loopback only; a
+# user and a token made for it): the cells of LAVA_CHECK_MACHINES booted
+# by the lab, then submitted with make lava-submit and collected with make
+# lava-collect, the verdicts equal cell for cell; then a job canceled
+# through the API and one whose worker is killed under it, each a clear
+# verdict for its cells (tests/run/lava-server-check.sh). Then the server
+# is stopped, every process it started gone, and the host as it was
+# (host-untouched.sh). Installing LAVA takes a minute or two the first
+# time, the check about ten more: a target of its own, not make check's.
+LAVA_CHECK_MACHINES ?= $(CHECK_MACHINES)
+LAVA_CHECK_DIR       = $(BUILD)/check-lava-server
+.PHONY: lava-server-check
+lava-server-check: deps $(foreach m,$(LAVA_CHECK_MACHINES),$(call machine-env,$(m)))
+	$(Q)host-tools/deps.sh $(LAVA_CLIENT_PACKAGES)
+	@mkdir -p $(LAVA_CHECK_DIR)
+	$(Q)tests/run/host-untouched.sh snapshot $(LAVA_CHECK_DIR)/host-before
+	$(Q)host-tools/engines/lava-server.sh install
+	$(call say,LAB,the same cells booted by the lab itself (log: $(LAVA_CHECK_DIR)/lab.log))
+	$(Q)($(call locked-lab,RESULTS=$(LAVA_CHECK_DIR)/lab MACHINES="$(LAVA_CHECK_MACHINES)" BOOT_KINDS=matrix FAKETIME=no)) \
+		>$(LAVA_CHECK_DIR)/lab.log 2>&1 || true
+	$(Q)tests/run/lava-server-check.sh $(abspath $(BUILD)/lava-server) $(LAVA_CHECK_DIR)/lava \
+		$(LAVA_CHECK_DIR)/lab/$(RUN_ID) "$(LAVA_CHECK_MACHINES)" "$(CONFIGS)"
+	$(Q)tests/run/host-untouched.sh compare $(LAVA_CHECK_DIR)/host-before
+
 # make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
 kcidb:
 	$(if $(RUN),,$(error make kcidb RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
