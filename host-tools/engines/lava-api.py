@@ -35,9 +35,14 @@ The token (a user's API token: LAVA's "Authorization: Token ...") is read
 from the environment, LAVA_TOKEN, never from the command line; reading a
 public job needs none.
 
-A job's outcome:
-  Finished, Complete       error= (its cells are what its TAP says)
+A job's outcome (outcome: status= the boot record's qemu_status, error=):
+  Finished, Complete       exited, no error (its cells are what its TAP says)
+  Finished, Incomplete,    the guest's own ending, as the lab's boots record
+  after the guest's TAP    it: exited (a TAP cut short: CRASH, or the panic
+  began                    its console shows), or timeout when LAVA says
+                           it timed out (TIMEOUT); LAVA's comment in note=
   Finished, Incomplete     "LAVA job N was incomplete: <failure comment>"
+  before it                (the deploy, QEMU's start: the lab's side)
   Finished, Canceled       "LAVA job N was canceled by the server", or by
                            lava-collect when it canceled it at its deadline
   its worker Offline       "LAVA job N: its worker W went offline; failed by
@@ -195,6 +200,12 @@ def metadata(definition):
     return meta
 
 
+def tap_began(log):
+    """Whether the guest's init printed its TAP (the serial connection's
+    "TAP version" line, LAVA's "target" level): the guest ran."""
+    return re.search(rb'"lvl": "(target|feedback)", "msg": "TAP version ', log) is not None
+
+
 def seconds(start, end):
     """end - start of two ISO 8601 times the API gives, or '-'."""
     from datetime import datetime
@@ -302,8 +313,19 @@ def save(url, token, job, out, say):
         "state": data.get("state") or "unknown",
         "health": data.get("health") or "unknown",
         "wall_s": seconds(data.get("start_time"), data.get("end_time")),
+        "status": "failed" if job.error else "exited",
+        "timeout_s": "-",
         "error": job.error or "",
+        "note": "",
     }
+    comment = " ".join((data.get("failure_comment") or "no reason given").split())
+    if data.get("health") == "Incomplete" and job.canceled_at is None and tap_began(log):
+        # the guest ran: how it ended is its own (a hang, a panic, a
+        # program that never ended), as in the lab's own boots
+        timed_out = re.search(r"timed out after (\d+) seconds", comment)
+        outcome.update(status="timeout" if timed_out else "exited", error="",
+                       timeout_s=timed_out.group(1) if timed_out else "-",
+                       note="LAVA job %d was incomplete: %s" % (job.id, comment))
     with open(os.path.join(d, "outcome"), "w") as f:
         f.writelines("%s=%s\n" % (k, shlex.quote(v)) for k, v in outcome.items())
 

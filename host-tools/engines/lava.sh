@@ -221,16 +221,17 @@ validate() {
 	return $rc
 }
 
-# import JOB_DIR LOG BOOT_DIR run_id= [exit= wall= error= server=]: a
-# finished job's log (lava-run's stderr, or a LAVA server's output.yaml) as
-# a boot of the lab's. JOB_DIR/cell says what the boot was (lava.sh job
-# wrote it, or lava-api.py collect from the job's metadata); error= is why
-# the job did not complete, which the collector gives every cell its TAP
-# does not show.
+# import JOB_DIR LOG BOOT_DIR run_id= [exit= wall= status= timeout= error=
+# note= server=]: a finished job's log (lava-run's stderr, or a LAVA
+# server's output.yaml) as a boot of the lab's. JOB_DIR/cell says what the
+# boot was (lava.sh job wrote it, or lava-api.py collect from the job's
+# metadata). status= is how the guest ended (default: exited when LAVA's
+# job passed); error= why the job did not complete, which the collector
+# gives every cell its TAP does not show; note= what LAVA said besides.
 import_log() {
 	local d=$1 log=$2 b=$3
 	shift 3
-	local exit=- wall=- error='' server='' console='' lava_job='' lava_device=''
+	local exit=- wall=- status='' timeout=- error='' note='' server='' console='' lava_job='' lava_device=''
 	kv_args "$@"
 	need run_id
 	[ -f "$d/cell" ] || die "$d: no job written here (make lava)"
@@ -250,12 +251,14 @@ import_log() {
 		cp "$console" "$b/console.log"
 	fi
 	"$here/lava-log.py" split "$b/lava.log" "$b/tap.log" "$b/lava-cases.tsv" "$b/lava-job.txt"
-	local job status where
+	local job where
 	job=$(cat "$b/lava-job.txt")
-	case $job in
-	pass) status=exited ;;
-	*) status=failed ;;
-	esac
+	if [ -z "$status" ]; then
+		case $job in
+		pass) status=exited ;;
+		*) status=failed ;;
+		esac
+	fi
 	[ -z "$error" ] || status=failed
 	if [ -n "$lava_job" ]; then
 		where="LAVA job $lava_job on $lava_device, $server"
@@ -267,8 +270,8 @@ import_log() {
 	boot_record "$b/meta" run_id="$run_id" machine="$machine" karch="$karch" userland="$userland" \
 		kernel="$kernel" kernel_source="$kernel_source" config="$config" patches="$patches" accel=tcg \
 		scenarios="$scenarios" rtc_base="$rtc_base" qemu_status="$status" qemu_exit="$exit" \
-		wall_s="$wall" timeout_s=- "${why[@]}" \
-		accel_note="tcg: a LAVA qemu device without KVM (no_kvm); $where, job $job, $(wc -l <"$b/lava-cases.tsv") test cases"
+		wall_s="$wall" timeout_s="$timeout" "${why[@]}" \
+		accel_note="tcg: a LAVA qemu device without KVM (no_kvm); $where, job $job, $(wc -l <"$b/lava-cases.tsv") test cases${note:+; $note}"
 	say DONE "$machine $config through LAVA${lava_job:+ (job $lava_job)}: ${error:-job $job, $(wc -l <"$b/lava-cases.tsv") test cases, $wall s}"
 }
 
@@ -388,7 +391,7 @@ collect_jobs() {
 	rm -rf "$out"
 	"$here/lava-api.py" collect "$url" "$run_id" "$out" jobs="$run/lava/jobs.tsv" wait="$wait" \
 		offline_grace="$offline_grace" cancel_grace="$cancel_grace" poll="$poll" || return
-	local d boot error wall
+	local d boot
 	local -A taken=()
 	for d in $(find "$out" -mindepth 1 -maxdepth 1 -type d -printf '%f\n' | sort -n); do
 		d=$out/$d
@@ -397,13 +400,10 @@ collect_jobs() {
 		# a cell submitted twice: the later job's boot has its id
 		[ -z "${taken[$boot]:-}" ] || boot=$boot-lava$(basename "$d")
 		taken[$boot]=1
-		# shellcheck disable=SC1091
-		error=$(. "$d/outcome" && echo "$error")
-		# shellcheck disable=SC1091
-		wall=$(. "$d/outcome" && echo "$wall_s")
 		rm -rf "${run:?}/boots/$boot"
-		import_log "$d" "$d/output.yaml" "$run/boots/$boot" run_id="$run_id" wall="$wall" \
-			error="$error" server="$url"
+		# shellcheck disable=SC1091
+		(. "$d/outcome" && import_log "$d" "$d/output.yaml" "$run/boots/$boot" run_id="$run_id" \
+			wall="$wall_s" status="$status" timeout="$timeout_s" error="$error" note="$note" server="$url")
 	done
 }
 

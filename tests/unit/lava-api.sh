@@ -67,14 +67,17 @@ if n == len(lines):
 EOF
 }
 # The world: job 1 complete, 2 canceled by the server before it ran, 3
-# incomplete after 12 lines, 4 running on a worker gone offline, 5 never
-# scheduled; 99 submitted from here and unknown to the server.
+# incomplete after 12 lines of the guest's TAP (LAVA timed out: the guest
+# hung), 4 running on a worker gone offline, 5 never scheduled, 6
+# incomplete before the guest ran (its kernel could not be fetched); 99
+# submitted from here and unknown to the server.
 /usr/bin/python3 - "$work/world.json" \
 	"$(job i386-compat32-y compat32-y)" "$(job i386-compat32-n compat32-n)" \
-	"$(job i386-compat32-y-incomplete compat32-y)" "$(job i386-compat32-n-offline compat32-n)" \
-	"$(job i386-compat32-y-queued compat32-y)" "$(as_log)" "$(as_log 12)" <<'EOF'
+	"$(job i386-compat32-y-hung compat32-y)" "$(job i386-compat32-n-offline compat32-n)" \
+	"$(job i386-compat32-y-queued compat32-y)" "$(job i386-compat32-n-nokernel compat32-n)" \
+	"$(as_log)" "$(as_log 12)" <<'EOF'
 import json, sys
-out, d1, d2, d3, d4, d5, log, cut = sys.argv[1:]
+out, d1, d2, d3, d4, d5, d6, log, cut = sys.argv[1:]
 tests = [{"suite": "clock-legacy", "name": n, "result": "pass"} for n in ("legacy_time_before", "legacy_clock_gettime_before")]
 tests.append({"suite": "clock-time64", "name": "time64_time_after", "result": "pass"})
 json.dump({
@@ -86,6 +89,9 @@ json.dump({
               "failure_comment": "lava-test-monitor timed out after 300 seconds", "actual_device": "qemu-01"},
         "4": {"state": "Running", "health": "Unknown", "definition": d4, "actual_device": "qemu-02"},
         "5": {"state": "Submitted", "health": "Unknown", "definition": d5},
+        "6": {"state": "Finished", "health": "Incomplete", "definition": d6, "actual_device": "qemu-01",
+              "log": '- {"dt": "2026-12-06T10:00:00.1", "lvl": "error", "msg": "404 Not Found"}\n',
+              "failure_comment": "Unable to fetch http://192.0.2.1/bzImage: 404 Not Found"},
     },
     "devices": {"qemu-01": "w-alive", "qemu-02": "w-dead"},
     "workers": {"w-alive": "Online", "w-dead": "Offline"},
@@ -93,7 +99,8 @@ json.dump({
 EOF
 job i386-compat32-y-lost compat32-y >/dev/null
 printf 'i386-compat32-y-lost\t99\n' >"$run/lava/jobs.tsv"
-rm -rf "$run/lava/i386-compat32-y-incomplete" "$run/lava/i386-compat32-n-offline" "$run/lava/i386-compat32-y-queued"
+rm -rf "$run/lava/i386-compat32-y-hung" "$run/lava/i386-compat32-n-offline" "$run/lava/i386-compat32-y-queued" \
+	"$run/lava/i386-compat32-n-nokernel"
 
 # start_fake WORLD: the fake server; sets $url
 start_fake() {
@@ -109,7 +116,7 @@ start_fake "$work/world.json"
 LAVA_TOKEN=secret "$lava" collect "$run" url="$url" run_id=R1 wait=3 offline_grace=0 cancel_grace=2 poll=0.5 \
 	>"$work/collect.out" 2>&1
 expect "collect: every job of the run, found by its metadata or listed as submitted from here" \
-	test "$(ls "$run/lava/jobs" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 99 "
+	test "$(ls "$run/lava/jobs" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 99 "
 "$host/y2038-collect" "$top/expectations.tsv" "$run" >"$work/verdicts.out" 2>&1
 # the boot's record's error, and the cells of a boot: observed and detail
 error_of() { sed -n 's/^error=//p' "$run/boots/$1/meta"; }
@@ -129,10 +136,14 @@ expect "collect: ... the test results the API gives (two pages), beside the case
 	test "$(cut -f2 "$run/boots/i386-compat32-y/lava-results.tsv" | tr '\n' ' ')" = "legacy_time_before legacy_clock_gettime_before time64_time_after "
 same "collect: a job the server canceled: every cell ERROR, saying so" \
 	"$(cells_of i386-compat32-n)" "$ncells ERROR: LAVA job 2 was canceled by the server"
-expect "collect: an incomplete job: what its TAP shows is kept ..." \
-	test "$(jq -r '.[] | select(.boot == "i386-compat32-y-incomplete" and .abi == "legacy" and .case == "time" and .phase == "before") | .observed' "$run/results.json")" = PASS
-expect "collect: ... every other cell ERROR with LAVA's reason" \
-	test "$(cells_of i386-compat32-y-incomplete | grep -c ': LAVA job 3 was incomplete: lava-test-monitor timed out after 300 seconds$')" = 1
+expect "collect: a job incomplete after its guest began: what its TAP shows is kept ..." \
+	test "$(jq -r '.[] | select(.boot == "i386-compat32-y-hung" and .abi == "legacy" and .case == "time" and .phase == "before") | .observed' "$run/results.json")" = PASS
+expect "collect: ... the rest the guest's own ending, as a lab's boot records it (LAVA timed out: TIMEOUT), no error" \
+	test "$(cells_of i386-compat32-y-hung | grep -c ': guest did not end within 300 s$') $(grep -c '^error=' "$run/boots/i386-compat32-y-hung/meta")" = "1 0"
+expect "collect: ... LAVA's reason kept in its boot record" \
+	grep -q "LAVA job 3 was incomplete: lava-test-monitor timed out after 300 seconds$" "$run/boots/i386-compat32-y-hung/meta"
+same "collect: a job incomplete before its guest ran: every cell ERROR with LAVA's reason" \
+	"$(cells_of i386-compat32-n-nokernel)" "$ncells ERROR: LAVA job 6 was incomplete: Unable to fetch http://192.0.2.1/bzImage: 404 Not Found"
 expect "collect: a job whose worker went offline: every cell ERROR, saying so" \
 	grep -qE "^$ncells ERROR: LAVA job 4: its worker w-dead went offline; failed by lava-collect after [0-9]+ s$" <(cells_of i386-compat32-n-offline)
 same "collect: a job never scheduled: canceled at the deadline, every cell ERROR, saying so" \
@@ -148,7 +159,7 @@ expect "collect: the collector counts those cells as not as expected (exit 1)" \
 # --- submit: the server's answer, refused or not
 job i386-compat32-y compat32-y >/dev/null
 id=$(LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" 2>"$work/submit.err")
-same "submit: an accepted job prints its id" "$id" 6
+same "submit: an accepted job prints its id" "$id" 7
 sed -i 's/^priority: medium$/reject-me: 1\n&/' "$run/lava/i386-compat32-y/submitted.yaml"
 LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" >"$work/submit.out" 2>"$work/submit.err"
 expect "submit: a job the server refuses fails with the server's reason (lavacli would exit 0)" \
