@@ -124,7 +124,9 @@ lava-server-check: deps $(foreach m,$(LAVA_CHECK_MACHINES),$(call machine-env,$(
 		$(LAVA_CHECK_DIR)/lab/$(RUN_ID) "$(LAVA_CHECK_MACHINES)" "$(CONFIGS)"
 	$(Q)tests/run/host-untouched.sh compare $(LAVA_CHECK_DIR)/host-before
 
-# make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json).
+# make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json),
+# every id prefixed with KCIDB_ORIGIN (the origin KernelCI gave you).
+KCIDB_ORIGIN ?= y2038lab
 kcidb:
 	$(if $(RUN),,$(error make kcidb RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
-	$(Q)host-tools/engines/kcidb.sh $(RESULTS)/$(RUN)
+	$(Q)host-tools/engines/kcidb.sh $(RESULTS)/$(RUN) $(KCIDB_ORIGIN)
