@@ -117,7 +117,7 @@ dead=$(sed -n 2p "$frun/lava/jobs.tsv" | cut -f2)
 for _ in $(seq 60); do [[ "$("$api" state "$url" "$dead" 2>/dev/null)" == Running* ]] && break; sleep 1; done
 sleep 5
 qemus() { pgrep -f "$state/console/$faults-$dead_cell.log" | tr '\n' ' '; }
-before=$(qemus)
+before=$(qemus | xargs)
 "$server" kill-worker "$state"
 sleep 1
 expect "a job whose worker dies: the worker, lava-run and QEMU killed while it ran (job ${dead:-none}, QEMU ${before:-none} then ${qemus:-none})" \
