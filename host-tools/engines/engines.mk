@@ -107,8 +107,8 @@ lava-collect: $(HOST)/y2038-collect
 # through the API and one whose worker is killed under it, each a clear
 # verdict for its cells (tests/run/lava-server-check.sh). Then the server
 # is stopped, every process it started gone, and the host as it was
-# (host-untouched.sh). Installing LAVA takes a minute or two the first
-# time, the check about ten more: a target of its own, not make check's.
+# (host-untouched.sh). 6 min cold (the install of LAVA: about a minute),
+# 4.5 warm (docs/engines.md): a target of its own, not make check's.
 LAVA_CHECK_MACHINES ?= $(CHECK_MACHINES)
 LAVA_CHECK_DIR       = $(BUILD)/check-lava-server
 .PHONY: lava-server-check
