@@ -367,21 +367,26 @@ submit_jobs() {
 			done
 			ids=("${left[@]}")
 			[ ${#ids[@]} -gt 0 ] || break
-			[ $SECONDS -lt $deadline ] || { say SERVE "gave up after $wait s: ${ids[*]} never fetched their images"; break; }
+			[ $SECONDS -lt $deadline ] || break
 			sleep 5
 		done
 		kill "$pid" 2>/dev/null || true
 		wait "$pid" 2>/dev/null || true
 		trap - EXIT
-		say SERVE "every job has its images: stopped serving"
+		if [ ${#ids[@]} -eq 0 ]; then
+			say SERVE "every job has its images: stopped serving"
+		else
+			say SERVE "stopped serving after $wait s: ${ids[*]} never fetched their images"
+		fi
 	fi
 }
 
 # collect RUN_DIR url= run_id= [wait= offline_grace= cancel_grace= poll=]:
-# with $LAVA_TOKEN, if set, to cancel what it gives up: every job of the run on the server (lava-api.py collect: their
+# every job of the run on the server (lava-api.py collect: found by their
 # metadata, and RUN_DIR/lava/jobs.tsv), as it ends, as a boot of the run in
-# RUN_DIR/boots/<its boot>: a job that did not complete is one whose
-# cells the collector makes ERROR with the reason.
+# RUN_DIR/boots/<its boot>; a job that did not complete is one whose cells
+# the collector makes ERROR with the reason. What it gives up it cancels
+# with $LAVA_TOKEN, if set.
 collect_jobs() {
 	local run=$1 url='' run_id='' wait=3600 offline_grace=300 cancel_grace=150 poll=10
 	shift
