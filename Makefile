@@ -165,7 +165,7 @@ COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOI
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)
-ifneq ($(filter lab inputs boots boot-check patch-check kunit lava-jobs lava-check,$(MAKECMDGOALS)),)
+ifneq ($(filter lab inputs boots boot-check patch-check kunit lava-jobs lava-check lava-submit-jobs,$(MAKECMDGOALS)),)
 $(foreach m,$(MACHINES),$(eval $(m).missing := $(call not_installed,$($(m).packages))))
 endif
 READY    := $(foreach m,$(MACHINES),$(if $($(m).missing),,$(m)))

@@ -9,6 +9,10 @@
 # Installs nothing when all are there. As root it installs what is missing
 # with apt-get; otherwise it prints the exact command and fails.
 # (Never gcc-multilib: it conflicts with the ARM cross compilers.)
+# apt-get runs with Debian's own PATH: a maintainer script's "python3" must
+# be Debian's (lava-server's postinst fails under another one, pyenv's). And
+# it starts no service: where no policy-rc.d says otherwise, one that
+# refuses every start is in place while it runs, and removed after.
 set -euo pipefail
 
 optional=0
@@ -36,7 +40,13 @@ if [ "$(id -u)" -ne 0 ]; then
 	exit 1
 fi
 echo "  DEPS     installing ${missing[*]}"
-export DEBIAN_FRONTEND=noninteractive
+export DEBIAN_FRONTEND=noninteractive PATH=/usr/sbin:/usr/bin:/sbin:/bin
+policy=/usr/sbin/policy-rc.d
+if [ ! -e $policy ]; then
+	printf '#!/bin/sh\n# y2038-lab (host-tools/deps.sh): no service starts while it installs\nexit 101\n' >$policy
+	chmod 755 $policy
+	trap 'rm -f $policy' EXIT
+fi
 apt-get update -qq
 # shellcheck disable=SC2086
 if ! $cmd && [ $optional -eq 1 ]; then

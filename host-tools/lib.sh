@@ -7,9 +7,11 @@
 #   say TAG TEXT            the lab's progress line ("  TAG      text")
 #   die TEXT                "tool: TEXT" on stderr, exit 1
 #   machine_facts FILE      a machine's facts (build/machines/M.env) as variables
-#   qemu_options TAP DIR    a machine's QEMU options but what boots it: its
-#                           board, the console in DIR/console.log, and TAP to
-#                           DIR/tap.log (TAP=file) or stdio (TAP=stdio)
+#   qemu_options TAP DIR [CONSOLE]
+#                           a machine's QEMU options but what boots it: its
+#                           board, the console in DIR/console.log (or the
+#                           file CONSOLE), and TAP to DIR/tap.log (TAP=file)
+#                           or stdio (TAP=stdio)
 #   machine_append [KHZ]    what its kernel command line adds
 #   boot_record FILE K=V... a boot's record (meta), with the keys of
 #                           host-tools/boot/boot-record.h only, written whole
@@ -59,16 +61,17 @@ BOOT_RECORD_KEYS=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$LAB_TOP/host-
 # (MiB) and what every guest of the lab has, its console in DIR/console.log
 # and its TAP channel: a file, DIR/tap.log (the lab's boots: boot.sh), or
 # stdio (LAVA's, which reads the guest's results there: lava.sh). The one
-# builder of both.
+# builder of both. A LAVA job for a worker elsewhere names its console's
+# file there (CONSOLE: /dev/null when the lab has no folder on it).
 qemu_options() {
-	local channel=$1 dir=$2 tap
+	local channel=$1 dir=$2 console=${3:-$2/console.log} tap
 	case $channel in
 	file) tap="file,path=$dir/tap.log" ;;
 	stdio) tap=stdio ;;
 	*) die "qemu_options: the TAP channel is file or stdio, not \"$channel\"" ;;
 	esac
 	printf '%s' "$qemu_args -m $memory -nodefaults -display none -no-reboot" \
-		" ${console_qemu//@FILE@/$dir/console.log} ${tap_qemu//@TAP@/$tap}"
+		" ${console_qemu//@FILE@/$console} ${tap_qemu//@TAP@/$tap}"
 }
 
 # What the machine's kernel command line adds (append, machines/*.mk), with

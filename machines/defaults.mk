@@ -31,6 +31,10 @@
 #                                   distro_arch; amd64 for a 64-bit kernel that a
 #                                   distribution runs its i386 roots on)
 #   lava_arch                       LAVA's name for the architecture (make lava)
+#   lava_cpu                        the CPU a LAVA qemu device is told to emit, where
+#                                   qemu_args names none: its template names one for
+#                                   i386 and arm (core2duo for i386), so a job names the
+#                                   one the lab's boots get (empty: qemu_args' -cpu)
 #   virtio_blk                      QEMU's virtio block device on the board: a
 #                                   distribution's root disk (make validate-distro)
 #   board                           the QEMU board's facts below (pc, arm-virt)
@@ -50,7 +54,7 @@
 MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_fragment userland \
 	elf_machine ucross goarch goarm qemu qemu_args memory \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
-	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch board \
+	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch lava_cpu board \
 	virtio_blk append
 
 # The userlands: the 32-bit programs the lab builds and runs.
@@ -85,6 +89,7 @@ default.console_qemu := -serial file:@FILE@
 default.tap_qemu     := -chardev @TAP@,id=tap -serial chardev:tap
 default.accel        := tcg
 default.lava_arch     = $($(1).karch)
+default.lava_cpu     :=
 default.debian_arch   = $($(1).distro_arch)
 
 # The PC: console on the first 8250 UART, TAP on the second.

@@ -22,8 +22,8 @@ CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(call kernel-sources-where,$$4 == "mat
 KUNIT_CHECK_RUNS = $(if $(filter $(CHECK_MACHINE),$(KUNIT_MACHINES)),$(KERNEL):$(CHECK_MACHINE))
 
 # The report page is checked in Debian's Chromium; the parsers are fuzzed
-# with clang's libFuzzer.
-CHECK_PACKAGES := chromium clang libclang-rt-14-dev python3-jsonschema
+# with clang's libFuzzer; LAVA's logs are read with PyYAML (unit/lava-api.sh).
+CHECK_PACKAGES := chromium clang libclang-rt-14-dev python3-jsonschema python3-yaml
 COUNTS := $(abspath $(BUILD)/check-counts)
 .PHONY: check unit-tests boot-check fuzz
 check: deps

@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# lava-server.sh - a LAVA lab of its own on this machine, on the loopback
+# only, for make lava-server-check: Debian's lava-server (gunicorn and the
+# scheduler) on a PostgreSQL instance of its own, and a lava-worker with one
+# qemu device per machine kind; then gone again, the host as it was.
+#
+#   lava-server.sh install
+#       Debian's lava-server, lava-dispatcher and PostgreSQL (deps.sh):
+#       with no PostgreSQL on the default socket for lava-server's postinst
+#       to make its databases in (PGHOST points nowhere while it runs)
+#   lava-server.sh start STATE machines="i386 armv7"
+#       everything under STATE (a folder of its own): the database, the
+#       server's settings (LAVA_JSON_SETTINGS, so /etc/lava-server is never
+#       written), job outputs, device dictionaries, logs; a user, its token
+#       and the worker's; then the services, each started here and its pid
+#       kept. Writes STATE/server.env: LAVA_URL, LAVA_TOKEN, the pids.
+#   lava-server.sh kill-worker STATE
+#       the worker dies as a machine does: it and every process under it
+#       (lava-run, QEMU), SIGKILL, nothing told
+#   lava-server.sh stop STATE
+#       every process started here and every one under them, the database,
+#       the jobs' scratch folders under /var/lib/lava; STATE is removed
+#       but its logs (STATE.logs/)
+#
+# Nothing here is a systemd service: this machine may have no systemd, and
+# a check must not leave one enabled. The packages stay installed (the lab
+# installs what it uses); nothing else does.
+set -euo pipefail
+# shellcheck source=host-tools/lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+LAVA_SERVER_PACKAGES="lava-server lava-dispatcher"
+PG_BIN=/usr/lib/postgresql/15/bin
+WORKER=y2038-lab-worker
+USER_NAME=y2038-lab
+# where lava-run keeps a job's downloads, whatever the worker's folder
+DISPATCHER_TMP=/var/lib/lava/dispatcher/tmp
+
+free_port() {
+	/usr/bin/python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
+}
+random_secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
+
+# The process ids under PID (its children, theirs, ...), deepest last.
+descendants() {
+	local p c
+	for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do
+		echo "$c"
+		descendants "$c"
+	done
+}
+
+# kill_tree SIGNAL PID: PID and every process under it, the tree taken
+# first (a child whose parent dies goes to init, out of sight).
+kill_tree() {
+	local sig=$1 pid=$2 all
+	all="$pid $(descendants "$pid" | tr '\n' ' ')"
+	# shellcheck disable=SC2086
+	kill -"$sig" $all 2>/dev/null || true
+}
+
+install_packages() {
+	"$LAB_TOP/host-tools/deps.sh" postgresql
+	# lava-server's postinst makes its databases in any PostgreSQL that
+	# answers on the default socket (pg_isready): here, none does.
+	# shellcheck disable=SC2086
+	PGHOST=/nonexistent/y2038-lab PGPORT=1 "$LAB_TOP/host-tools/deps.sh" $LAVA_SERVER_PACKAGES
+}
+
+# lava-server manage ... with the instance's settings (STATE/settings.env).
+manage() { (set -a && . "$state/settings.env" && /usr/bin/lava-server manage "$@"); }
+
+start() {
+	local machines='' m
+	kv_args "$@"
+	need machines
+	[ "$(id -u)" -eq 0 ] || die "start: needs root (the worker runs QEMU as root; the server drops to lavaserver)"
+	id lavaserver >/dev/null 2>&1 || die "start: no user lavaserver: lava-server is not installed (lava-server.sh install)"
+	# Not beside a LAVA lab of this machine's own: its settings, its
+	# worker's scratch folders and its ports would be shared.
+	if [ -e /etc/lava-server/settings.d/00-database.yaml ] || [ -e /etc/lava-server/instance.conf ]; then
+		die "start: this machine has a LAVA server configured (/etc/lava-server): lava-server-check needs one without"
+	fi
+	if pgrep -x lava-worker >/dev/null || pgrep -x lava-run >/dev/null; then
+		die "start: a lava-worker or lava-run runs here already"
+	fi
+	# an instance left by a start that was never stopped (interrupted)
+	[ ! -f "$state/server.env" ] || stop
+	rm -rf "$state" "$state.logs"
+	mkdir -p "$state"/{logs,media,devices,health-checks,worker,pgsock,console}
+	state=$(realpath "$state")
+	local pg_port http_port pg_pass
+	pg_port=$(free_port)
+	http_port=$(free_port)
+	pg_pass=$(random_secret)
+	local url=http://127.0.0.1:$http_port
+
+	# --- the database: a PostgreSQL instance of its own, on the loopback
+	say LAVA "PostgreSQL on 127.0.0.1:$pg_port ($state/pg)"
+	chown postgres: "$state/pgsock"
+	install -d -o postgres -m 700 "$state/pg"
+	runuser -u postgres -- "$PG_BIN/initdb" -D "$state/pg" -E UTF8 --locale=C.UTF-8 -U postgres \
+		--auth-local=peer --auth-host=scram-sha-256 >"$state/logs/initdb.log" 2>&1
+	touch "$state/logs/postgresql.log" && chown postgres: "$state/logs/postgresql.log"
+	runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -l "$state/logs/postgresql.log" -w -t 60 start \
+		-o "-p $pg_port -k $state/pgsock -c listen_addresses=127.0.0.1" >/dev/null
+	echo "pg_port=$pg_port" >"$state/server.env"
+	runuser -u postgres -- psql -q -h "$state/pgsock" -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 \
+		-c "CREATE ROLE lavaserver LOGIN PASSWORD '$pg_pass'" -c "CREATE DATABASE lavaserver OWNER lavaserver"
+
+	# --- the server's settings: in the environment of each of its
+	# processes (LAVA_JSON_SETTINGS beats every file), never in /etc
+	local settings
+	settings=$(/usr/bin/python3 - "$state" "$pg_port" "$pg_pass" "$(random_secret)" <<'EOF'
+import base64, json, sys
+state, port, password, secret = sys.argv[1:]
+print(base64.b64encode(json.dumps({
+    "DATABASES": {"default": {
+        "ENGINE": "django.db.backends.postgresql", "NAME": "lavaserver",
+        "USER": "lavaserver", "PASSWORD": password, "HOST": "127.0.0.1", "PORT": port}},
+    "SECRET_KEY": secret,
+    "ALLOWED_HOSTS": ["127.0.0.1", "localhost", "[::1]"],
+    "MEDIA_ROOT": state + "/media/",
+    "DJANGO_LOGFILE": state + "/logs/django.log",
+    "DEVICES_PATH": state + "/devices",
+    "HEALTH_CHECKS_PATH": state + "/health-checks",
+    "EVENT_NOTIFICATION": False,
+}).encode()).decode())
+EOF
+)
+	printf 'LAVA_JSON_SETTINGS=%s\n' "$settings" >"$state/settings.env"
+	chmod 600 "$state/settings.env"
+	touch "$state/logs/django.log"
+	chown -R lavaserver:lavaserver "$state/media" "$state/devices" "$state/health-checks" "$state/logs/django.log"
+	chmod 664 "$state/logs/django.log"
+
+	say LAVA "lava-server: the database's tables (migrate)"
+	manage migrate --noinput >"$state/logs/migrate.log" 2>&1 || { tail -20 "$state/logs/migrate.log" >&2; die "start: migrate failed"; }
+
+	# --- a user and its token, the worker and its token, a qemu device per
+	# machine kind (the stock qemu template; the jobs' context says the
+	# rest), each tagged with its machine
+	manage users add "$USER_NAME" --passwd "$(random_secret)" >/dev/null
+	local token wtoken
+	token=$(manage tokens add --user "$USER_NAME" --description "make lava-server-check" | tail -1)
+	wtoken=$(manage workers add "$WORKER" --description "make lava-server-check" | sed -n 's/^Token: //p')
+	[ -n "$token" ] && [ -n "$wtoken" ] || die "start: no token for the user or the worker"
+	printf '%s\n' "$wtoken" >"$state/worker-token"
+	chmod 600 "$state/worker-token"
+	manage device-types add qemu >/dev/null
+	for m in $machines; do
+		echo "{% extends 'qemu.jinja2' %}" >"$state/devices/y2038-$m.jinja2"
+		chown lavaserver: "$state/devices/y2038-$m.jinja2"
+		manage devices add "y2038-$m" --device-type qemu --worker "$WORKER" --tags "y2038-$m" \
+			--description "the lab's $m (make lava-server-check)" >/dev/null
+	done
+
+	# --- the services, each in a session of its own, each pid kept
+	say LAVA "lava-server at $url: gunicorn, lava-scheduler, lava-worker $WORKER"
+	(set -a && . "$state/settings.env" && exec env -u PORT -u GUNICORN_CMD_ARGS setsid /usr/bin/gunicorn3 lava_server.wsgi \
+		--bind "127.0.0.1:$http_port" --log-level INFO --log-file "$state/logs/gunicorn.log" \
+		-u lavaserver -g lavaserver --worker-class eventlet --workers 2 \
+		--worker-tmp-dir /dev/shm --pid "$state/gunicorn.pid" </dev/null >"$state/logs/gunicorn.out" 2>&1) &
+	echo "gunicorn=$!" >>"$state/server.env"
+	(set -a && . "$state/settings.env" && exec setsid /usr/bin/lava-server manage lava-scheduler --level INFO \
+		--log-file "$state/logs/lava-scheduler.log" </dev/null >"$state/logs/lava-scheduler.out" 2>&1) &
+	echo "scheduler=$!" >>"$state/server.env"
+	setsid /usr/bin/lava-worker --name "$WORKER" --url "$url/" --token-file "$state/worker-token" \
+		--worker-dir "$state/worker" --log-file "$state/logs/lava-worker.log" --level DEBUG \
+		--ping-interval 5 </dev/null >"$state/logs/lava-worker.out" 2>&1 &
+	echo "worker=$!" >>"$state/server.env"
+	printf 'url=%s\ntoken=%s\n' "$url" "$token" >>"$state/server.env"
+
+	# --- up when the API answers, the worker is Online and its devices Idle
+	local i ok=0
+	for i in $(seq 120); do
+		if /usr/bin/python3 - "$url" "$WORKER" "$machines" <<'EOF'
+import json, sys, urllib.request
+url, worker, machines = sys.argv[1:]
+def get(path):
+    with urllib.request.urlopen(url + "/api/v0.2" + path, timeout=10) as r:
+        return json.load(r)
+try:
+    w = get("/workers/%s/" % worker)
+    devices = [get("/devices/y2038-%s/" % m) for m in machines.split()]
+except Exception:
+    sys.exit(1)
+sys.exit(0 if w.get("state") == "Online" and all(d.get("state") == "Idle" for d in devices) else 1)
+EOF
+		then
+			ok=1
+			break
+		fi
+		sleep 1
+	done
+	[ $ok -eq 1 ] || die "start: the server at $url did not come up within 120 s (logs: $state/logs/)"
+	say LAVA "up: worker $WORKER Online, devices $(printf 'y2038-%s ' $machines)Idle"
+}
+
+kill_worker() {
+	# shellcheck disable=SC1091
+	local worker
+	worker=$(. "$state/server.env" && echo "$worker")
+	kill_tree KILL "$worker"
+}
+
+stop() {
+	[ -f "$state/server.env" ] || { rm -rf "$state"; return 0; }
+	local gunicorn='' scheduler='' worker='' pg_port='' p
+	# shellcheck disable=SC1091
+	. "$state/server.env"
+	# The worker first, and every lava-run and QEMU under it, then the
+	# scheduler and the web server, then the database.
+	for p in $worker $scheduler $gunicorn; do
+		kill_tree TERM "$p"
+	done
+	for p in $(seq 50); do
+		local alive=0 q
+		for q in $worker $scheduler $gunicorn; do kill -0 "$q" 2>/dev/null && alive=1; done
+		[ $alive -eq 1 ] || break
+		sleep 0.2
+	done
+	for p in $worker $scheduler $gunicorn; do kill_tree KILL "$p"; done
+	[ ! -f "$state/gunicorn.pid" ] || kill -KILL "$(cat "$state/gunicorn.pid")" 2>/dev/null || true
+	if [ -n "$pg_port" ] && [ -f "$state/pg/postmaster.pid" ]; then
+		runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -m fast -w -t 60 stop >/dev/null || true
+	fi
+	# lava-run's scratch folders of this instance's jobs (named by job id
+	# under DISPATCHER_TMP): those its worker listed, and no other
+	if [ -d "$state/worker/tmp" ] && [ -d "$DISPATCHER_TMP" ]; then
+		for p in "$state"/worker/tmp/*; do
+			[ -e "$p" ] || continue
+			p=$(basename "$p")
+			[[ $p =~ ^[0-9]+$ ]] && rm -rf "${DISPATCHER_TMP:?}/$p"
+		done
+	fi
+	rm -rf "$state.logs"
+	cp -r "$state/logs" "$state.logs"
+	rm -rf "$state"
+	say LAVA "stopped: every process it started, its database and files ($state.logs/ kept)"
+}
+
+cmd=${1:-}
+shift || true
+case $cmd in
+install) install_packages ;;
+start | stop | kill-worker)
+	[ $# -ge 1 ] || die "usage: lava-server.sh $cmd STATE ..."
+	state=$1
+	shift
+	case $cmd in
+	start) start "$@" ;;
+	stop) stop ;;
+	kill-worker) kill_worker ;;
+	esac
+	;;
+*) die "usage: lava-server.sh install|start STATE machines=...|kill-worker STATE|stop STATE" ;;
+esac

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# lava-server-check.sh - the matrix through a real LAVA server on this
+# machine, as a user with a LAVA lab runs it: make lava-submit, then make
+# lava-collect, and the verdicts must equal the lab's own boots of the same
+# cells, cell for cell. Then the ways a job fails to complete, for real: a
+# job the server cancels, and one whose worker dies under it, each a clear
+# verdict for its cells. Last, the server is gone and left nothing behind.
+#
+#   tests/run/lava-server-check.sh STATE RESULTS LAB_RUN "MACHINES" "CONFIGS"
+#
+# STATE: the server's folder (lava-server.sh start), RESULTS: where the
+# LAVA runs go, LAB_RUN: the lab's own run of the same cells (make run
+# BOOT_KINDS=matrix). make lava-server-check runs it, between the host's
+# snapshot and its comparison (host-untouched.sh).
+set -uo pipefail
+state=$1 results=$2 lab=$3 machines=$4 configs=$5
+top=$(cd "$(dirname "$0")/../.." && pwd)
+# shellcheck source=host-tools/tap.sh
+. "$top/host-tools/tap.sh"
+server=$top/host-tools/engines/lava-server.sh
+api=$top/host-tools/engines/lava-api.py
+make=${MAKE:-make}
+run_id=$(basename "$(realpath "$lab")")
+lava_run=$run_id-lava faults=$run_id-lava-faults
+mkdir -p "$results"
+results=$(realpath "$results")
+
+# What LAVA leaves on a machine: its folders, lava-run's scratch folders.
+lava_files() {
+	find /etc/lava-server /etc/lava-dispatcher /var/lib/lava-server /var/lib/lava /var/log/lava-server \
+		/var/log/lava-dispatcher /tmp/lava.events \( -type f -printf '%p %s\n' \) -o -printf '%p\n' 2>/dev/null | sort
+}
+lava_files >"$results/lava-files-before"
+stopped=0
+stop() { [ $stopped -eq 1 ] || "$server" stop "$state"; stopped=1; }
+trap stop EXIT
+
+if ! "$server" start "$state" machines="$machines"; then
+	not_ok "a LAVA server, its PostgreSQL and a worker with a qemu device per machine, on the loopback" \
+		"lava-server.sh start failed: logs in $state/logs/"
+	tap_end
+	exit 1
+fi
+pass "a LAVA server, its PostgreSQL and a worker with a qemu device per machine ($machines), on the loopback"
+# shellcheck disable=SC1091
+. "$state/server.env"	# url, token, the services' pids
+export LAVA_TOKEN=$token
+lava_make() {
+	"$make" --no-print-directory -C "$top" RESULTS="$results" LAVA_URL="$url" LAVA_TAGS=y2038-% \
+		LAVA_CONSOLE="$state/console" LAVA_POLL=5 "$@"
+}
+
+# --- The matrix: submitted, scheduled, collected.
+lava_make lava-submit RUN_ID="$lava_run" MACHINES="$machines" CONFIGS="$configs" >"$results/$lava_run.submit.log" 2>&1
+cells=""
+for m in $machines; do for c in $configs; do cells+=" $m-$c"; done; done
+expect "make lava-submit: $(wc -w <<<"$cells") jobs submitted, each fetched its images from here (log: $results/$lava_run.submit.log)" \
+	test "$(grep -c '^  SUBMIT ' "$results/$lava_run.submit.log") $(grep -c '^  SERVE    every job has its images' "$results/$lava_run.submit.log")" = "$(wc -w <<<"$cells") 1"
+lava_make lava-collect RUN_ID="$lava_run" LAVA_WAIT=1800 >"$results/$lava_run.collect.log" 2>&1
+lrun=$results/$lava_run
+same "make lava-collect: one boot per job, named as the lab names its boots" \
+	"$(cd "$lrun/boots" 2>/dev/null && ls | tr '\n' ' ')" "$(tr ' ' '\n' <<<"$cells" | sed '/^$/d' | sort | tr '\n' ' ')"
+expect "make lava-collect: every job completed on the server (no boot record with an error)" \
+	test -z "$(grep -l '^error=' "$lrun"/boots/*/meta 2>/dev/null)"
+for cell in $cells; do
+	b=$lrun/boots/$cell
+	# What LAVA should have recorded, from the TAP it read (as lava-check.sh).
+	awk -F'\t' 'BEGIN { OFS = "\t" }
+		/^# selftests: y2038: / { suite = $0; sub(/^# selftests: y2038: /, "", suite); next }
+		/^# (not )?ok [0-9]+ / {
+			line = $0; sub(/^# (not )?ok [0-9]+ /, "", line)
+			id = line; sub(/ #.*/, "", id); gsub(/ /, "_", id)
+			class = line; sub(/^[^#]*# /, "", class); sub(/ .*/, "", class)
+			print suite, id, (class == "PASS" ? "pass" : class == "SKIP" ? "skip" : "fail")
+		}' "$b/tap.log" 2>/dev/null | sort >"$b/expected-results.tsv"
+	n=$(wc -l <"$b/expected-results.tsv")
+	expect "$cell: the test results the REST API gives are the cases its TAP shows, with their results ($n)" \
+		diff "$b/expected-results.tsv" <(sort "$b/lava-results.tsv")
+	expect "$cell: ... and more than a handful ($n)" [ "$n" -gt 100 ]
+	expect "$cell: its kernel console came back too (LAVA_CONSOLE, a folder of this machine)" \
+		grep -q 'Linux version' "$b/console.log"
+done
+# The verdicts, cell for cell, against the lab's own boots of the same
+# cells: the details carry timings, so the outcome and verdict are compared.
+verdicts() {
+	jq -r --arg cells "$cells" '($cells | split(" ")) as $want | .[] | select(.boot as $b | $want | index($b))
+		| [.boot, .scenario, .case, .abi, .phase, .observed, .verdict] | @tsv' "$1/results.json" 2>/dev/null | sort
+}
+verdicts "$lab" >"$results/lab-cells.tsv"
+verdicts "$lrun" >"$results/lava-cells.tsv"
+diff "$results/lab-cells.tsv" "$results/lava-cells.tsv" >"$results/lava-server-diff.txt"
+n=$(wc -l <"$results/lab-cells.tsv")
+expect "the LAVA server's verdicts equal the lab's own boots, cell for cell ($n cells; diff: $results/lava-server-diff.txt)" \
+	test "$n" -gt 0 -a ! -s "$results/lava-server-diff.txt"
+expect "... every one of them as expected" \
+	test "$(jq '[.[] | select(.verdict != "match")] | length' "$lrun/results.json")" = 0
+expect "... the same report: $lrun/report.html" test -s "$lrun/report.html"
+
+# --- A job the server cancels, and one whose worker dies under it.
+frun=$results/$faults
+first=${machines%% *} last=${machines##* }
+cancel_cell=$last-${configs%% *} dead_cell=$first-${configs%% *}
+# Cancel it as soon as it is submitted, while make lava-submit serves its images.
+lava_make lava-submit RUN_ID="$faults" MACHINES="$last" CONFIGS="${configs%% *}" >"$results/$faults.submit.log" 2>&1 &
+submit=$!
+for _ in $(seq 600); do [ -s "$frun/lava/jobs.tsv" ] && break; sleep 0.2; done
+canceled=$(cut -f2 "$frun/lava/jobs.tsv" 2>/dev/null | head -1)
+[ -z "$canceled" ] || "$api" cancel "$url" "$canceled"
+wait $submit
+for _ in $(seq 60); do [[ "$("$api" state "$url" "$canceled" 2>/dev/null)" == "Finished Canceled" ]] && break; sleep 2; done
+same "a job canceled through the API: the server ends it Canceled (job ${canceled:-none})" \
+	"$("$api" state "$url" "${canceled:-0}" 2>&1)" "Finished Canceled"
+# The other runs; its worker dies with it: the worker, lava-run and QEMU
+# killed at once, as a machine that loses power.
+lava_make lava-submit RUN_ID="$faults" MACHINES="$first" CONFIGS="${configs%% *}" >>"$results/$faults.submit.log" 2>&1
+dead=$(sed -n 2p "$frun/lava/jobs.tsv" | cut -f2)
+for _ in $(seq 60); do [[ "$("$api" state "$url" "$dead" 2>/dev/null)" == Running* ]] && break; sleep 1; done
+sleep 5
+qemus() { pgrep -f "$state/console/$faults-$dead_cell.log" | tr '\n' ' '; }
+before=$(qemus | xargs)
+"$server" kill-worker "$state"
+sleep 1
+expect "a job whose worker dies: the worker, lava-run and QEMU killed while it ran (job ${dead:-none}, QEMU ${before:-none} then ${qemus:-none})" \
+	test -n "$dead" -a -n "$before" -a -z "$(qemus)"
+lava_make lava-collect RUN_ID="$faults" LAVA_WAIT=600 LAVA_OFFLINE_GRACE=0 >"$results/$faults.collect.log" 2>&1
+expect "make lava-collect: a run with jobs that did not complete exits non-zero (log: $results/$faults.collect.log)" \
+	test $? -ne 0
+error_of() { sed -n 's/^error=//p' "$frun/boots/$1/meta" 2>/dev/null; }
+same "the canceled job's boot record says so" "$(error_of "$cancel_cell")" "LAVA job $canceled was canceled by the server"
+expect "the dead worker's job's boot record says so: $(error_of "$dead_cell")" \
+	grep -qE "^LAVA job $dead: its worker y2038-lab-worker went offline; failed by lava-collect after [0-9]+ s$" <<<"$(error_of "$dead_cell")"
+# Every cell of theirs is what the TAP it sent showed, or ERROR with that
+# reason; a reported cell keeps its verdict.
+for cell in $cancel_cell $dead_cell; do
+	why=$(error_of "$cell")
+	total=$(jq --arg b "$cell" '[.[] | select(.boot == $b)] | length' "$frun/results.json")
+	errors=$(jq --arg b "$cell" --arg why "$why" '[.[] | select(.boot == $b and .observed == "ERROR" and .detail == $why)] | length' "$frun/results.json")
+	other=$(jq --arg b "$cell" --arg why "$why" '[.[] | select(.boot == $b and .detail != $why and .verdict != "match")] | length' "$frun/results.json")
+	expect "$cell: $errors of its $total cells ERROR with that reason, the other $((total - errors)) as its TAP showed them, as expected" \
+		test "$errors" -gt 0 -a "$other" -eq 0
+done
+expect "the report names them: $frun/report.md" grep -q "went offline" "$frun/report.md"
+"$top/host-tools/engines/kcidb.sh" "$frun" >/dev/null
+expect "KCIDB: those cells are tests of status ERROR, with the reason as their comment" \
+	test "$(jq --arg why "$(error_of "$dead_cell")" '[.tests[] | select(.status == "ERROR" and .comment == $why)] | length' "$frun/kcidb.json")" -gt 0
+
+# --- Gone: every process it started, the database, its files.
+pids="$gunicorn $scheduler $worker"
+kids=""
+for p in $pids; do kids+=" $(ps -o pid= --ppid "$p" 2>/dev/null | tr '\n' ' ')"; done
+stop
+alive=""
+for p in $pids $kids; do kill -0 "$p" 2>/dev/null && alive+=" $p"; done
+same "stopped: no process it started is left (server, scheduler, worker and theirs)" "$alive" ""
+expect "stopped: nothing answers on the server's and the database's ports any more" \
+	/usr/bin/python3 -c 'import socket, sys
+for p in sys.argv[1:]:
+    try: socket.create_connection(("127.0.0.1", int(p)), 1).close(); sys.exit(1)
+    except OSError: pass' "${url##*:}" "$pg_port"
+lava_files >"$results/lava-files-after"
+expect "stopped: LAVA's folders on this machine are as they were before (/etc/lava-server, /var/lib/lava*, ...)" \
+	diff "$results/lava-files-before" "$results/lava-files-after"
+expect "stopped: its own folder is gone (logs kept: $state.logs/)" test ! -e "$state"
+tap_end

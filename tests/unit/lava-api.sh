@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# lava-api.sh - make lava-submit's and make lava-collect's side of a LAVA
+# server (host-tools/engines/lava-api.py, lava.sh submit and collect)
+# against a fake one (tests/lib/fake-lava.py: canned REST answers on the
+# loopback), so that what a job's every ending gives is tested without
+# LAVA: a job that completed is the boot its log shows, cell for cell; one
+# the server canceled, one that was incomplete, one whose worker went
+# offline, one that never finished and one the server does not know each
+# make their cells ERROR saying so; a submission the server refuses fails.
+# make lava-server-check does the same against a real LAVA server.
+#
+#   tests/unit/lava-api.sh HOST_TOOLS_DIR BUILD
+set -uo pipefail
+# shellcheck source=tests/lib/unit.sh
+. "$(dirname "$0")/../lib/unit.sh"
+
+api=$top/host-tools/engines/lava-api.py
+lava=$top/host-tools/engines/lava.sh
+machine_env=$build/machines/i386.env
+fixture=$fixtures/boot-i386-compat32-y
+pids=()
+trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done; rm -rf "$work"' EXIT
+if ! /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
+	skip "lava-api: every check" "Debian's python3-yaml is not installed (lava-log.py reads LAVA's logs with it)"
+	tap_end
+	exit
+fi
+
+# Jobs as the lab writes them (lava.sh job), for the fixture's kernel: its
+# boot record's facts, the same patches (none) so the same rows judge it.
+printf 'KERNEL_IMAGE=%s\nKERNEL_SOURCE=linux-source-6.1\nKERNEL_VERSION=6.1.192-3\nKERNEL_PATCHES=none\n' \
+	"$work/bzImage" >"$work/kernel.env"
+: >"$work/bzImage"
+: >"$work/initramfs.cpio"
+run=$work/run
+# job BOOT CONFIG: the definition of the run's job for BOOT
+job() {
+	"$lava" job out="$run/lava/$1" machine_env="$machine_env" config="$2" kernel_env="$work/kernel.env" \
+		initrd="$work/initramfs.cpio" scenarios=clock-legacy,clock-time64 rtc_base=2038-01-19T03:13:55 \
+		guest_timeout=60 boot_timeout=300 images=@IMAGES@/"$1" run_id=R1 boot="$1" tags=y2038-i386 >/dev/null
+	sed "s|@IMAGES@|http://127.0.0.1:1|" "$run/lava/$1/job.yaml" >"$run/lava/$1/submitted.yaml"
+	cat "$run/lava/$1/submitted.yaml"
+}
+expect "lava.sh job: a job's metadata carries the boot's record (run id, boot, machine, config, scenarios)" \
+	grep -qx "  y2038.run_id: 'R1'" <(job i386-compat32-y compat32-y)
+expect "lava.sh job: ... its context the machine's board and CPU, the lab's QEMU options and RTC" \
+	test "$(grep -E '^  (machine|cpu|memory):' "$run/lava/i386-compat32-y/job.yaml" | tr -d "'\n")" = "  machine: pc  cpu: qemu32  memory: 128"
+expect "lava.sh job: ... its images at images=, named as the files are" \
+	grep -q '^        url: @IMAGES@/i386-compat32-y/bzImage$' "$run/lava/i386-compat32-y/job.yaml"
+
+# The fixture's TAP as a LAVA server's log (output.yaml: "- {dt, lvl, msg}"
+# per line, the serial connection's lines as "target"), the job's result
+# last; the first LINES lines only, and no result, for a job cut short.
+as_log() {
+	/usr/bin/python3 - "$fixture/tap.log" "${1:-0}" <<'EOF'
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+n = int(sys.argv[2]) or len(lines)
+for l in lines[:n]:
+    print("- " + json.dumps({"dt": "2026-12-06T10:00:01.000000", "lvl": "target", "msg": l}))
+print("- " + json.dumps({"dt": "2026-12-06T10:00:02.000000", "lvl": "results",
+      "msg": {"definition": "clock-legacy", "case": "legacy_time_before", "result": "pass",
+              "extra": {"test_case_id": "legacy time before"}}}))
+if n == len(lines):
+    print("- " + json.dumps({"dt": "2026-12-06T10:00:03.000000", "lvl": "results",
+          "msg": {"definition": "lava", "case": "job", "result": "pass"}}))
+EOF
+}
+# The world: job 1 complete, 2 canceled by the server before it ran, 3
+# incomplete after 12 lines of the guest's TAP (LAVA timed out: the guest
+# hung), 4 running on a worker gone offline, 5 never scheduled, 6
+# incomplete before the guest ran (its kernel could not be fetched); 99
+# submitted from here and unknown to the server.
+/usr/bin/python3 - "$work/world.json" \
+	"$(job i386-compat32-y compat32-y)" "$(job i386-compat32-n compat32-n)" \
+	"$(job i386-compat32-y-hung compat32-y)" "$(job i386-compat32-n-offline compat32-n)" \
+	"$(job i386-compat32-y-queued compat32-y)" "$(job i386-compat32-n-nokernel compat32-n)" \
+	"$(as_log)" "$(as_log 12)" <<'EOF'
+import json, sys
+out, d1, d2, d3, d4, d5, d6, log, cut = sys.argv[1:]
+tests = [{"suite": "clock-legacy", "name": n, "result": "pass"} for n in ("legacy_time_before", "legacy_clock_gettime_before")]
+tests.append({"suite": "clock-time64", "name": "time64_time_after", "result": "pass"})
+json.dump({
+    "jobs": {
+        "1": {"state": "Finished", "health": "Complete", "definition": d1, "log": log + "\n",
+              "tests": tests, "actual_device": "qemu-01"},
+        "2": {"state": "Finished", "health": "Canceled", "definition": d2},
+        "3": {"state": "Finished", "health": "Incomplete", "definition": d3, "log": cut + "\n",
+              "failure_comment": "lava-test-monitor timed out after 300 seconds", "actual_device": "qemu-01"},
+        "4": {"state": "Running", "health": "Unknown", "definition": d4, "actual_device": "qemu-02"},
+        "5": {"state": "Submitted", "health": "Unknown", "definition": d5},
+        "6": {"state": "Finished", "health": "Incomplete", "definition": d6, "actual_device": "qemu-01",
+              "log": '- {"dt": "2026-12-06T10:00:00.1", "lvl": "error", "msg": "404 Not Found"}\n',
+              "failure_comment": "Unable to fetch http://192.0.2.1/bzImage: 404 Not Found"},
+    },
+    "devices": {"qemu-01": "w-alive", "qemu-02": "w-dead"},
+    "workers": {"w-alive": "Online", "w-dead": "Offline"},
+}, open(out, "w"))
+EOF
+job i386-compat32-y-lost compat32-y >/dev/null
+printf 'i386-compat32-y-lost\t99\n' >"$run/lava/jobs.tsv"
+rm -rf "$run/lava/i386-compat32-y-hung" "$run/lava/i386-compat32-n-offline" "$run/lava/i386-compat32-y-queued" \
+	"$run/lava/i386-compat32-n-nokernel"
+
+# start_fake WORLD: the fake server; sets $url
+start_fake() {
+	rm -f "$work/port"
+	/usr/bin/python3 "$top/tests/lib/fake-lava.py" "$1" "$work/port" "$work/requests.log" &
+	pids+=($!)
+	for _ in $(seq 50); do [ -s "$work/port" ] || sleep 0.1; done
+	url=http://127.0.0.1:$(cat "$work/port")
+}
+start_fake "$work/world.json"
+
+# --- collect: each job's ending, as the collector sees it
+LAVA_TOKEN=secret "$lava" collect "$run" url="$url" run_id=R1 wait=3 offline_grace=0 cancel_grace=2 poll=0.5 \
+	>"$work/collect.out" 2>&1
+expect "collect: every job of the run, found by its metadata or listed as submitted from here" \
+	test "$(ls "$run/lava/jobs" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 99 "
+"$host/y2038-collect" "$top/expectations.tsv" "$run" >"$work/verdicts.out" 2>&1
+# the boot's record's error, and the cells of a boot: observed and detail
+error_of() { sed -n 's/^error=//p' "$run/boots/$1/meta"; }
+cells_of() { jq -r --arg b "$1" '.[] | select(.boot == $b) | "\(.observed): \(.detail)"' "$run/results.json" | sort | uniq -c | sed 's/^ *//'; }
+ncells=$(jq '[.[] | select(.boot == "i386-compat32-y")] | length' "$run/results.json")
+
+# The completed job is the fixture's boot, verdict for verdict.
+mkdir -p "$work/direct/boots"
+cp -r "$fixture" "$work/direct/boots/i386-compat32-y"
+"$host/y2038-collect" "$top/expectations.tsv" "$work/direct" >/dev/null 2>&1
+verdicts() { jq -r '.[] | select(.boot == "i386-compat32-y") | [.scenario, .case, .abi, .phase, .observed, .verdict] | @tsv' "$1/results.json" | sort; }
+expect "collect: a complete job's boot has the verdicts of the boot its log shows ($ncells cells)" \
+	diff <(verdicts "$work/direct") <(verdicts "$run")
+expect "collect: ... its boot record says where it ran, and no error" \
+	test "$(grep -c '^error=' "$run/boots/i386-compat32-y/meta") $(grep -o 'LAVA job 1 on qemu-01' "$run/boots/i386-compat32-y/meta")" = "0 LAVA job 1 on qemu-01"
+expect "collect: ... the test results the API gives (two pages), beside the cases its log recorded" \
+	test "$(cut -f2 "$run/boots/i386-compat32-y/lava-results.tsv" | tr '\n' ' ')" = "legacy_time_before legacy_clock_gettime_before time64_time_after "
+same "collect: a job the server canceled: every cell ERROR, saying so" \
+	"$(cells_of i386-compat32-n)" "$ncells ERROR: LAVA job 2 was canceled by the server"
+expect "collect: a job incomplete after its guest began: what its TAP shows is kept ..." \
+	test "$(jq -r '.[] | select(.boot == "i386-compat32-y-hung" and .abi == "legacy" and .case == "time" and .phase == "before") | .observed' "$run/results.json")" = PASS
+expect "collect: ... the rest the guest's own ending, as a lab's boot records it (LAVA timed out: TIMEOUT), no error" \
+	test "$(cells_of i386-compat32-y-hung | grep -c ': guest did not end within 300 s$') $(grep -c '^error=' "$run/boots/i386-compat32-y-hung/meta")" = "1 0"
+expect "collect: ... LAVA's reason kept in its boot record" \
+	grep -q "LAVA job 3 was incomplete: lava-test-monitor timed out after 300 seconds$" "$run/boots/i386-compat32-y-hung/meta"
+same "collect: a job incomplete before its guest ran: every cell ERROR with LAVA's reason" \
+	"$(cells_of i386-compat32-n-nokernel)" "$ncells ERROR: LAVA job 6 was incomplete: Unable to fetch http://192.0.2.1/bzImage: 404 Not Found"
+expect "collect: a job whose worker went offline: every cell ERROR, saying so" \
+	grep -qE "^$ncells ERROR: LAVA job 4: its worker w-dead went offline; failed by lava-collect after [0-9]+ s$" <(cells_of i386-compat32-n-offline)
+same "collect: a job never scheduled: canceled at the deadline, every cell ERROR, saying so" \
+	"$(cells_of i386-compat32-y-queued)" "$ncells ERROR: LAVA job 5 did not finish within 3 s (it was Submitted): canceled by lava-collect"
+expect "collect: a job the server does not know: its cells (from the job as submitted) ERROR, saying so" \
+	grep -qE "^$ncells ERROR: LAVA job 99: the server does not know it \(HTTP 404" <(cells_of i386-compat32-y-lost)
+same "collect: it canceled what it gave up, and nothing else, with the token" \
+	"$(grep -o 'GET /api/v0.2/jobs/[0-9]*/cancel/ Token secret' "$work/requests.log" | tr '\n' ' ')" \
+	"GET /api/v0.2/jobs/4/cancel/ Token secret GET /api/v0.2/jobs/5/cancel/ Token secret "
+expect "collect: the collector counts those cells as not as expected (exit 1)" \
+	grep -q "not$" <(tail -1 "$work/verdicts.out")
+
+# --- submit: the server's answer, refused or not
+job i386-compat32-y compat32-y >/dev/null
+id=$(LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" 2>"$work/submit.err")
+same "submit: an accepted job prints its id" "$id" 7
+sed -i 's/^priority: medium$/reject-me: 1\n&/' "$run/lava/i386-compat32-y/submitted.yaml"
+LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" >"$work/submit.out" 2>"$work/submit.err"
+expect "submit: a job the server refuses fails with the server's reason (lavacli would exit 0)" \
+	test "$?: $(grep -c 'HTTP 400 .*reject-me is no key' "$work/submit.err")" = "1: 1"
+LAVA_TOKEN=wrong "$api" submit "$url" "$run/lava/i386-compat32-y/job.yaml" >/dev/null 2>"$work/submit.err"
+expect "submit: ... as does a wrong token (HTTP 401)" grep -q 'HTTP 401' "$work/submit.err"
+
+# --- serve and check: the images, handed out until each was fetched whole
+mkdir -p "$work/art/cell"
+head -c 100000 /dev/urandom >"$work/art/cell/bzImage"
+/usr/bin/python3 "$api" serve "$work/art" 127.0.0.1 0 "$work/art.port" "$work/fetched" 2>"$work/serve.log" &
+pids+=($!)
+for _ in $(seq 50); do [ -s "$work/art.port" ] || sleep 0.1; done
+art=http://127.0.0.1:$(cat "$work/art.port")
+expect "check: an image that is there answers" "$api" check "$art/cell/bzImage"
+expect "check: ... and a missing one fails, named" \
+	grep -q "HTTP 404 from $art/cell/initramfs.cpio" <("$api" check "$art/cell/bzImage" "$art/cell/initramfs.cpio" 2>&1)
+same "serve: a HEAD is not a fetch" "$(cat "$work/fetched" 2>/dev/null)" ""
+/usr/bin/python3 -c 'import sys, urllib.request; sys.exit(len(urllib.request.urlopen(sys.argv[1]).read()) != 100000)' \
+	"$art/cell/bzImage"
+same "serve: a file sent whole is logged as fetched" "$(cat "$work/fetched")" "/cell/bzImage"
+tap_end
