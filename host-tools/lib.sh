@@ -17,6 +17,10 @@
 #                           host-tools/boot/boot-record.h only, written whole
 #   cache_entry DIR CHECK FILL...
 #                           an entry of the cache made once, whole: see below
+#   no_module_loading DIR   stand-ins for modprobe and insmod in DIR, which
+#                           say what they were asked and load nothing: DIR
+#                           goes first in PATH where Debian's maintainer
+#                           scripts run (deps.sh)
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_TOOL=${LAB_TOOL:-$(basename "$0")}
 
@@ -122,4 +126,13 @@ cache_entry() {
 	fi
 	exec {lock}>&-
 	return $rc
+}
+
+no_module_loading() {
+	local tool
+	for tool in modprobe insmod; do
+		printf '#!/bin/sh\necho "y2038-lab: %s $* not run: the lab loads nothing into this machine'"'"'s kernel" >&2\nexit 0\n' \
+			"$tool" >"$1/$tool"
+		chmod 755 "$1/$tool"
+	done
 }

@@ -128,6 +128,16 @@ else
 		test "$rc:$(echo "$out" | tail -1)" = "1:  sudo apt-get update && sudo apt-get install -y --no-install-recommends y2038-lab-no-such-package"
 fi
 
+# While deps.sh installs, Debian's maintainer scripts load no module into
+# this machine's kernel: its PATH's modprobe and insmod are stand-ins.
+mkdir -p "$work/standins"
+( . "$top/host-tools/lib.sh" && no_module_loading "$work/standins" )
+out=$(PATH="$work/standins:/usr/sbin:/usr/bin:/sbin:/bin" sh -c '[ -x "$(command -v modprobe)" ] && modprobe md && insmod fuse.ko' 2>&1)
+expect "deps: a maintainer script's modprobe and insmod load nothing, and say so" \
+	test "$?:$(grep -c "not run: the lab loads nothing into this machine's kernel" <<<"$out"):$(command -v modprobe >/dev/null; PATH="$work/standins:$PATH" command -v modprobe)" = "0:2:$work/standins/modprobe"
+expect "deps: deps.sh puts them first in the PATH apt-get gives dpkg (DPkg::Path)" \
+	grep -q '^cmd="apt-get -o DPkg::Path=$PATH install ' "$top/host-tools/deps.sh"
+
 # --- mkinitramfs writes a cpio the kernel (and cpio(1)) can read.
 printf '#!/bin/true\n' >"$work/init" && printf 'x' >"$work/clock-legacy"
 "$host/mkinitramfs" "$work/i.cpio" "$work/init" "$work/clock-legacy"
