@@ -11,12 +11,21 @@
  * in the legacy build, time64 (clock_gettime64 403, clock_nanosleep_time64
  * 407) in the time64 build. time() and gettimeofday() have no time64 twin;
  * their raw64 cell is clock_gettime64, what a time64 libc uses instead.
+ * The raw cells also call the vDSO's entries of this build's width, found by
+ * name (harness/vdso.h): __vdso_clock_gettime, __vdso_gettimeofday,
+ * __vdso_time, __vdso_clock_getres in the legacy build, their time64 twins
+ * __vdso_clock_gettime64 and __vdso_clock_getres_time64 in the time64 one
+ * (Linux 7.3 drops the time32 ones with COMPAT_32BIT_TIME=n); and set the
+ * clock to a time that fits 32 bits (settimeofday, which 7.3 refuses with
+ * COMPAT_32BIT_TIME=n), the timezone alone (settimeofday(NULL, tz), kept),
+ * and with stime where the ABI has it.
  * Expected outcomes per ABI and kernel config: expectations.tsv.
  */
 #define _GNU_SOURCE	/* clock_adjtime */
 #include <sys/time.h>
 #include <sys/timex.h>
 #include "harness.h"
+#include "harness/vdso.h"
 
 /* Bracket a reading between two raw time64 readings of the true time. */
 #define READ_BETWEEN(lo, hi, expr) \
@@ -128,6 +137,108 @@ static int read_raw_gettimeofday(int64_t *sec)
 	return 0;
 }
 #define RAW_READ_GETTIMEOFDAY	READER("syscall gettimeofday", read_raw_gettimeofday)
+#endif
+
+/*
+ * The vDSO's entries, called as a libc calls them: a row names the entry
+ * and how to read the clock's seconds through it (0 or the errno it
+ * returns, negated as the kernel's are). An entry the kernel does not
+ * export is ABSENT, naming what it does export.
+ */
+struct vdso_reader {
+	const char *sym;
+	int (*read)(void *fn, int64_t *sec);
+};
+
+static void judge_vdso(struct outcome *o, const struct y2038_case *c)
+{
+	const struct vdso_reader *r = c->arg;
+	void *fn = vdso_sym(r->sym);
+	int64_t lo, hi, sec = 0;
+	char names[400];
+	int err;
+
+	if (!fn) {
+		vdso_names(names, sizeof(names));
+		outcome_set(o, "ABSENT", "%s is not in the vDSO (%s)", r->sym, names);
+		return;
+	}
+	READ_BETWEEN(lo, hi, err = r->read(fn, &sec));
+	if (err)
+		outcome_errno(o, r->sym, err);
+	else
+		judge_reading(o, r->sym, sec, lo, hi);
+}
+
+/*
+ * clock_gettime's entries read CLOCK_REALTIME_COARSE, which the vDSO
+ * answers from its own page whatever the clocksource: CLOCK_REALTIME falls
+ * back to the syscall where the clocksource is not readable from user space
+ * (the PIT, which a TCG PC guest's watchdog often switches to from the TSC:
+ * run vdso61a), and the cell would measure that syscall, not the entry.
+ */
+static int vdso_gettime(void *fn, int64_t *sec)
+{
+	raw_ts ts;
+	int ret = ((int (*)(clockid_t, raw_ts *))fn)(CLOCK_REALTIME_COARSE, &ts);
+
+	*sec = ts.tv_sec;
+	return -ret;
+}
+
+/* clock_getres: a reading of the resolution, not of the time; 0 when sane */
+static void judge_vdso_getres(struct outcome *o, const struct y2038_case *c)
+{
+	const char *sym = c->arg;
+	int (*getres)(clockid_t, raw_ts *) = (int (*)(clockid_t, raw_ts *))vdso_sym(sym);
+	raw_ts res = { -1, -1 };
+	char names[400];
+	int ret;
+
+	if (!getres) {
+		vdso_names(names, sizeof(names));
+		outcome_set(o, "ABSENT", "%s is not in the vDSO (%s)", sym, names);
+		return;
+	}
+	ret = getres(CLOCK_REALTIME, &res);
+	if (ret)
+		outcome_errno(o, sym, -ret);
+	else if (res.tv_sec == 0 && res.tv_nsec > 0 && res.tv_nsec <= 10 * NSEC_PER_MSEC)
+		outcome_set(o, "PASS", "%s = %lld ns", sym, (long long)res.tv_nsec);
+	else
+		outcome_set(o, "WRONG", "%s = %lld s %lld ns", sym, (long long)res.tv_sec,
+			    (long long)res.tv_nsec);
+}
+
+#define VDSO_READER(sym, fn)	.run_arg = judge_vdso, .arg = &(const struct vdso_reader){ sym, fn }
+#define RAW_VDSO_CLOCK_GETTIME	VDSO_READER(RAW_PICK("__vdso_clock_gettime", "__vdso_clock_gettime64"), vdso_gettime)
+#define RAW_VDSO_CLOCK_GETRES \
+	.run_arg = judge_vdso_getres, .arg = RAW_PICK("__vdso_clock_getres", "__vdso_clock_getres_time64")
+#if Y2038_TIME64_BUILD
+#define RAW_VDSO_GETTIMEOFDAY	Y2038_SKIP("no time64 twin: a time64 program reads __vdso_clock_gettime64")
+#define RAW_VDSO_TIME		Y2038_SKIP("no time64 twin: a time64 program reads __vdso_clock_gettime64")
+#else
+static int vdso_gettimeofday(void *fn, int64_t *sec)
+{
+	struct old_tv32 tv;
+	int ret = ((int (*)(struct old_tv32 *, void *))fn)(&tv, NULL);
+
+	*sec = tv.tv_sec;
+	return -ret;
+}
+
+#define RAW_VDSO_GETTIMEOFDAY	VDSO_READER("__vdso_gettimeofday", vdso_gettimeofday)
+#if defined(__i386__) || defined(__x86_64__)
+static int vdso_time(void *fn, int64_t *sec)
+{
+	*sec = (int32_t)((long (*)(long *))fn)(NULL);
+	return 0;
+}
+
+#define RAW_VDSO_TIME		VDSO_READER("__vdso_time", vdso_time)
+#else
+#define RAW_VDSO_TIME		Y2038_SKIP("this ABI's vDSO has no time entry (x86's alone has __vdso_time)")
+#endif
 #endif
 
 static void libc_clock_nanosleep_abs(struct outcome *o)
@@ -368,6 +479,81 @@ static const struct raw_call raw_settimeofday = {
 };
 
 /*
+ * Setting the clock ten seconds back, to 03:13:57: a time every layout
+ * holds, so the call alone decides (Linux 7.3 refuses settimeofday with a
+ * time, its time32 entry, when COMPAT_32BIT_TIME=n: EINVAL).
+ */
+#define SET_BACK_S 10
+
+static void raw_settime_fits(struct outcome *o, const struct y2038_case *c)
+{
+	const struct raw_call *call = c->arg;
+	int64_t now = clock_ns(CLOCK_REALTIME), target = now / NSEC_PER_SEC - SET_BACK_S;
+	raw_ts ts = { target, now % NSEC_PER_SEC };
+	struct old_tv32 tv = { target, now % NSEC_PER_SEC / 1000 };
+	int err;
+
+	if (call->clk == RAW_NO_CLOCK)
+		err = syscall(call->nr, &tv, NULL) ? errno : 0;
+	else
+		err = syscall(call->nr, call->clk, &ts) ? errno : 0;
+	judge_set(o, call->name, err, target);
+}
+
+/*
+ * The timezone alone, settimeofday(NULL, tz): the same syscall in every
+ * ABI (no time64 twin), which no COMPAT_32BIT_TIME removes. It sets what
+ * it finds (gettimeofday's), changing nothing.
+ */
+static void raw_settimeofday_tz(struct outcome *o)
+{
+	struct { int minuteswest, dsttime; } tz = { 0, 0 };
+
+	if (syscall(__NR_settimeofday, NULL, &tz))
+		outcome_errno(o, "syscall settimeofday(NULL, tz)", errno);
+	else
+		outcome_set(o, "PASS", "syscall settimeofday(NULL, tz): the timezone set");
+}
+
+/* The libc's: settimeofday to a time that fits, and the timezone alone. */
+static void libc_settimeofday_fits(struct outcome *o)
+{
+	int64_t now = clock_ns(CLOCK_REALTIME), target = now / NSEC_PER_SEC - SET_BACK_S;
+	struct timeval tv = { target, now % NSEC_PER_SEC / 1000 };
+
+	judge_set(o, "settimeofday", settimeofday(&tv, NULL) ? errno : 0, target);
+}
+
+static void libc_settimeofday_tz(struct outcome *o)
+{
+	struct timezone tz = { 0, 0 };
+
+	if (settimeofday(NULL, &tz))
+		outcome_errno(o, "settimeofday(NULL, tz)", errno);
+	else
+		outcome_set(o, "PASS", "settimeofday(NULL, tz): the timezone set");
+}
+
+/* A libc reads the clock through its own calls, never a vDSO entry by name. */
+#define LIBC_NO_VDSO "a libc reads the clock with its own calls (the clock_gettime, gettimeofday and time cells): the vDSO's entries by name are the raw cells'"
+
+/* stime (25 on i386): a 32-bit time_t, set ten seconds past the overflow. */
+#if !Y2038_TIME64_BUILD && defined(__NR_stime)
+static void raw_stime(struct outcome *o)
+{
+	int64_t target = clock_ns(CLOCK_REALTIME) / NSEC_PER_SEC + SET_AHEAD_S;
+	int32_t t = (int32_t)target;
+
+	judge_set(o, "syscall stime", syscall(__NR_stime, &t) ? errno : 0, target);
+}
+#define RAW_STIME	.run = raw_stime
+#elif Y2038_TIME64_BUILD
+#define RAW_STIME	Y2038_SKIP("no time64 twin: a time64 program sets the clock with clock_settime64")
+#else
+#define RAW_STIME	Y2038_SKIP("this ABI has no stime syscall (ARM EABI never had one)")
+#endif
+
+/*
  * A relative sleep across the overflow: the epoch should not matter, but
  * which syscall libc picks for a request that fits 32 bits does.
  */
@@ -415,6 +601,22 @@ static const struct y2038_case cases[] = {
 	{ "clock_nanosleep_abs", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel,
 	  .arg = &raw_clock_nanosleep_rel },
+	{ "vdso_clock_gettime", LIBC, Y2038_BEFORE, Y2038_SKIP(LIBC_NO_VDSO) },
+	{ "vdso_clock_gettime", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
+	{ "vdso_gettimeofday", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
+	{ "vdso_time", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
+	{ "vdso_clock_getres", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
+	{ "settimeofday_fits", LIBC, Y2038_SET_PAST, .run = libc_settimeofday_fits },
+	{ "settimeofday_tz", LIBC, Y2038_AFTER, .run = libc_settimeofday_tz },
+	{ "stime", LIBC, Y2038_SET_PAST, Y2038_SKIP("no libc declares stime() any more (glibc 2.31 made it a compatibility symbol)") },
+	{ "vdso_clock_gettime", RAW, Y2038_BEFORE, RAW_VDSO_CLOCK_GETTIME },
+	{ "vdso_clock_gettime", RAW, Y2038_AFTER, RAW_VDSO_CLOCK_GETTIME },
+	{ "vdso_gettimeofday", RAW, Y2038_AFTER, RAW_VDSO_GETTIMEOFDAY },
+	{ "vdso_time", RAW, Y2038_AFTER, RAW_VDSO_TIME },
+	{ "vdso_clock_getres", RAW, Y2038_AFTER, RAW_VDSO_CLOCK_GETRES },
+	{ "settimeofday_fits", RAW, Y2038_SET_PAST, .run_arg = raw_settime_fits, .arg = &raw_settimeofday },
+	{ "settimeofday_tz", RAW, Y2038_AFTER, .run = raw_settimeofday_tz },
+	{ "stime", RAW, Y2038_SET_PAST, RAW_STIME },
 };
 
 /* The timeline's readers: this build's libc ones and its raw syscalls. */

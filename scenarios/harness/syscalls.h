@@ -70,6 +70,9 @@
 #if defined(__NR_clock_nanosleep_time32) && !defined(__NR_clock_nanosleep)
 #define __NR_clock_nanosleep __NR_clock_nanosleep_time32
 #endif
+#if defined(__NR_settimeofday_time32) && !defined(__NR_settimeofday)
+#define __NR_settimeofday __NR_settimeofday_time32
+#endif
 
 /* The kernel's two timespec layouts, independent of the libc's time_t. */
 struct kts64 {
