@@ -211,12 +211,12 @@ include tests/tests.mk
 -include $(wildcard $(HOST)/*.d $(BUILD)/tests/*.d $(FUZZ_DIR)/*.d)
 
 .PHONY: run deps clean FORCE
-# make run: the kernels build in the background in MACHINE_ORDER as soon
-# as the tools they need are; the first machine's matrix boots and their
-# inputs come first (first-inputs, first-boots: boot.mk), while every other
-# input builds beside them at nice 19 under the inputs lock (the
-# distributions' roots are fetched, not compiled); then lab, machine by
-# machine (host-tools/verdicts/verdicts.mk). Boot rules wait for the
+# make run: the kernels build in the background in ALL_MACHINES order (the
+# 32-bit machines first) as soon as the tools they need are; the first
+# machine's matrix boots and their inputs come first (first-inputs,
+# first-boots: boot.mk), while every other input builds beside them at
+# nice 19 under the inputs lock (the distributions' roots are fetched, not
+# compiled); then lab, machine by machine (host-tools/verdicts/verdicts.mk). Boot rules wait for the
 # kernels (kernel.sh's lock in the cache) and reuse them. make bench
 # measures the first verdict against the first kernel. $(MAKE) written
 # out, so that make -n run shows the whole plan; the kill may find the

@@ -49,7 +49,7 @@ KERNEL_PACKAGE_STAMP = $(wildcard /usr/share/doc/$(KERNEL)/changelog.Debian.gz)
 # $(1): machine-config, $(2): flavour
 kernel_stale = $(if $(wildcard $(kernel.$(2).$(1).image)),,FORCE) $(kernel.$(2).$(1).tarball)
 # One kernel builds at a time, a machine's two configs one after the other,
-# machines in the order of MACHINE_ORDER (machines/defaults.mk): each build
+# machines in the order of ALL_MACHINES (the 32-bit ones first: Makefile): each build
 # has every core, and the guests of a machine whose kernels are done boot
 # meanwhile. Then the other flavours', on the machines their kinds boot. The
 # run's own flavour's are queued when a boot kind of the run needs them
