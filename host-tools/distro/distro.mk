@@ -172,7 +172,7 @@ try-inputs: $(HOST)/y2038-scan $(HOST)/y2038-collect $(BUILD)/$(TRY_ARCH)/sessio
 # is checked before any boot.
 TRY_CONFIGS := $(KERNEL_CONFIGS)
 try-report: try-inputs
-	$(Q)$(MAKE) --no-print-directory -s kernels CONFIGS="$(TRY_CONFIGS)"
+	$(Q)$(MAKE) --no-print-directory -s kernels CONFIGS="$(TRY_CONFIGS)" BOOT_KINDS=try
 	$(Q)host-tools/distro/try.sh needs $(BIN) data/kernel-needs.tsv \
 		$(foreach m,$(READY),$(foreach c,$(TRY_CONFIGS),$(KERNEL_ENVS)/$(m)-$(c).env))
 	$(Q)$(MAKE) --no-print-directory boots BOOT_KINDS=try CONFIGS="$(TRY_CONFIGS)"

@@ -80,7 +80,7 @@ hrtimer-check: deps $(call machine-env,$(HRTIMER_MACHINE)) $(HOST)/kvm-probe
 	$(Q)host-tools/kernel/series.sh list $(SERIES) 7.2 | grep -v '/$(HRTIMER_FIX)$$' | xargs -n1 realpath >$(HRTIMER_SERIES).tmp && \
 		mv $(HRTIMER_SERIES).tmp $(HRTIMER_SERIES)
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/$($(HRTIMER_MACHINE).userland)/initramfs.cpio MACHINES=$(HRTIMER_MACHINE)
-	$(Q)$(foreach s,$(SERIES) $(HRTIMER_SERIES),$(MAKE) --no-print-directory kernels KERNEL=$(HRTIMER_KERNEL) \
+	$(Q)$(foreach s,$(SERIES) $(HRTIMER_SERIES),$(MAKE) --no-print-directory kernels KERNEL=$(HRTIMER_KERNEL) BOOT_KINDS=matrix \
 		MACHINES=$(HRTIMER_MACHINE) CONFIGS=compat32-y SERIES=$(s) &&) true
 	$(Q)host-tools/patch-check/hrtimer-check.sh out=$(RUN_DIR) run_id=$(RUN_ID) \
 		machine_env=$(call machine-env,$(HRTIMER_MACHINE)) initrd=$(BUILD)/$($(HRTIMER_MACHINE).userland)/initramfs.cpio \

@@ -315,6 +315,12 @@ plan=$(make -C "$tree" -n boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n" T
 	CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
 expect "a new machine: make try boots a program of its userland on it (both configs)" \
 	test "$(grep -c "boot.sh out=.*/boots/armv7b-compat32-[yn]-try " <<<"$plan")" = 2
+# make try builds the kernels it boots, none of a flavour it never boots
+# (the filesystems boots', which make run's default kinds queue).
+plan=$(make -C "$tree" -n try-report TRY_ARCH=armhf MACHINES=armv7b BIN=/bin/true KERNEL=linux-source-7.3 \
+	CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
+expect "make try builds the kernels it boots: the two of its machine's matrix, no filesystems flavour's" \
+	test "$(grep "kernel/kernel.sh " <<<"$plan" | sort -u | grep -c "flavour=lab .*machine_env=$work/tree-build/machines/armv7b.env"):$(grep "kernel/kernel.sh " <<<"$plan" | grep -c "flavour=filesystems")" = "2:0"
 
 # --- make try's check of what a program needs of the kernels it will boot
 # (try.sh needs, data/kernel-needs.tsv), on kernels whose configs are
