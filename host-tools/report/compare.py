@@ -16,6 +16,7 @@ run's expectation is marked, so a difference is never mistaken for a fix.
 import html
 import json
 import os
+import re
 import sys
 from collections import OrderedDict
 
@@ -60,6 +61,20 @@ def load(run_dir):
     return kernels[0], {key_of(c): c for c in cells}
 
 
+COMMIT = re.compile(r"(?<![0-9a-zA-Z])[0-9a-f]{12,40}(?![0-9a-zA-Z])")
+
+
+def deciding_commits(cells):
+    """The commits the rows deciding a differing cell name: a row keyed on a
+    kernel names the one that makes the difference (expectations.tsv)."""
+    seen = []
+    for c in cells:
+        for m in COMMIT.findall(c["reason"] if c else ""):
+            if m not in seen:
+                seen.append(m)
+    return " ".join(seen) or "-"
+
+
 def outcome(cell):
     if cell is None:
         return "-"
@@ -88,9 +103,9 @@ def main():
     os.makedirs(out, exist_ok=True)
 
     with open(os.path.join(out, "compare.tsv"), "w") as f:
-        f.write("\t".join(KEY + tuple(kernels)) + "\n")
+        f.write("\t".join(KEY + tuple(kernels) + ("decided by",)) + "\n")
         for k, cells in differ:
-            f.write("\t".join(list(k) + [outcome(c) for c in cells]) + "\n")
+            f.write("\t".join(list(k) + [outcome(c) for c in cells] + [deciding_commits(cells)]) + "\n")
 
     total = len(keys)
     lines = ["# The matrix on %d kernels" % len(kernels), "",
@@ -98,12 +113,12 @@ def main():
              (total, ", ".join("%s: run %s" % (kn, os.path.basename(os.path.normpath(runs[kn][0])))
                                 for kn in kernels), len(differ)), ""]
     if differ:
-        lines.append("| " + " | ".join(KEY + tuple(kernels)) + " | what changed |")
-        lines.append("|" + "---|" * (len(KEY) + len(kernels) + 1))
+        lines.append("| " + " | ".join(KEY + tuple(kernels)) + " | decided by | what changed |")
+        lines.append("|" + "---|" * (len(KEY) + len(kernels) + 2))
         for k, cells in differ:
             detail = next((c["detail"] for c in reversed(cells) if c), "")
             lines.append("| " + " | ".join(list(k) + [outcome(c) for c in cells] +
-                                            [detail.replace("|", "\\|")]) + " |")
+                                            [deciding_commits(cells), detail.replace("|", "\\|")]) + " |")
     with open(os.path.join(out, "compare.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
 
@@ -117,6 +132,7 @@ def main():
             title = "" if c is None else e("%s: %s" % (c["detail"], c["reason"]))
             odd = "" if c is None or c["verdict"] in ("match", "skip") else " mismatch"
             tds += '<td class="%s%s" title="%s">%s</td>' % (tone, odd, title, e(outcome(c)))
+        tds += "<td><code>%s</code></td>" % e(deciding_commits(cells))
         rows.append("<tr>%s</tr>" % tds)
     page = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>y2038-lab: kernels side by side</title>
@@ -138,7 +154,7 @@ contradicts its own run's expectation. Hover a cell for what it observed and why
 </body></html>
 """ % (len(kernels), total, len(differ),
        ", ".join("%s (<code>%s</code>)" % (e(kn), e(runs[kn][0])) for kn in kernels),
-       "".join("<th>%s</th>" % e(x) for x in KEY + tuple(kernels)),
+       "".join("<th>%s</th>" % e(x) for x in KEY + tuple(kernels) + ("decided by",)),
        "\n".join(rows),
        "" if differ else "<p>No cell differs.</p>")
     with open(os.path.join(out, "compare.html"), "w") as f:
@@ -146,7 +162,7 @@ contradicts its own run's expectation. Hover a cell for what it observed and why
 
     print("%d cells compared on %s: %d differ" % (total, ", ".join(kernels), len(differ)))
     for k, cells in differ:
-        print("  %-64s %s" % (" ".join(k), "  ".join("%-20s" % outcome(c) for c in cells)))
+        print("  %-64s %s  %s" % (" ".join(k), "  ".join("%-20s" % outcome(c) for c in cells), deciding_commits(cells)))
 
 
 if __name__ == "__main__":
