@@ -15,6 +15,11 @@
 #include <sys/wait.h>
 #include "syscalls.h"
 
+/* <fcntl.h> names it with _GNU_SOURCE only; its value is asm-generic's. */
+#ifndef O_NOATIME
+#define O_NOATIME	01000000
+#endif
+
 struct child {
 	pid_t pid;
 	int fd;			/* the read end of its output */

@@ -633,6 +633,35 @@ static void test_harness_early_tick(void)
 	faked_offset_ns = 0;
 }
 
+/* A child's output, as the harness runs one: echo's words, and nothing else. */
+static void say_words(void *arg, int fd)
+{
+	(void)fd;
+	execl("/bin/sh", "sh", "-c", (const char *)arg, (char *)NULL);
+}
+
+static int keep_output(void *arg, const char *buf, size_t n)
+{
+	strncat(arg, buf, n);
+	return 0;
+}
+
+/*
+ * The lab's read end of a child's output is O_NOATIME: reading it past the
+ * overflow must not change what the child can see of its stdout (child.h).
+ */
+static void test_child_output(void)
+{
+	struct child c;
+	char out[64] = "";
+
+	CHECK(child_start(&c, CHILD_PIPE_STDIO, say_words, "echo words") == 0);
+	CHECK(fcntl(c.fd, F_GETFL) & O_NOATIME);
+	child_finish(&c, clock_ns(CLOCK_MONOTONIC) + 5 * NSEC_PER_SEC, keep_output, out);
+	CHECK_STR(out, "words\n");
+	CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && !c.timed_out);
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -645,6 +674,7 @@ int main(void)
 	test_harness_early_tick();
 	test_harness_prepare();
 	test_harness_run_arg();
+	test_child_output();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
