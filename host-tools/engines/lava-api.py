@@ -296,7 +296,7 @@ def save(url, token, job, out, say):
         "machine": meta.get("machine", "unknown"),
         "karch": meta.get("karch", "unknown"),
         "userland": meta.get("userland", "unknown"),
-        "config": meta.get("config", "unknown").replace("-", "=", 1),
+        "config": meta.get("config", "unknown"),
         "kernel": meta.get("kernel", "unknown"),
         "kernel_source": meta.get("kernel_source", "unknown"),
         "patches": meta.get("patches", "unknown"),
