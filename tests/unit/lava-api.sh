@@ -27,9 +27,9 @@ if ! /usr/bin/python3 -c 'import yaml' 2>/dev/null; then
 fi
 
 # Jobs as the lab writes them (lava.sh job), for the fixture's kernel: its
-# boot record's facts, the same patches (none) so the same rows judge it.
-printf 'KERNEL_IMAGE=%s\nKERNEL_SOURCE=linux-source-6.1\nKERNEL_VERSION=6.1.192-3\nKERNEL_PATCHES=none\n' \
-	"$work/bzImage" >"$work/kernel.env"
+# boot record's facts, the same patches so the same rows judge it.
+printf 'KERNEL_IMAGE=%s\nKERNEL_SOURCE=linux-source-6.1\nKERNEL_VERSION=6.1.192-3\nKERNEL_PATCHES=%q\n' \
+	"$work/bzImage" "$(sed -n 's/^patches=//p' "$fixture/meta")" >"$work/kernel.env"
 : >"$work/bzImage"
 : >"$work/initramfs.cpio"
 run=$work/run
