@@ -395,6 +395,8 @@ int main(int argc, char **argv)
 	snprintf(work_dir, sizeof(work_dir), WORK_DIR);
 	print_libc();
 	printf("# raw cases: none (the programs' own)\n");
+	/* Its cases are its file's, which differs by distribution (go_more). */
+	printf("# cases: the session's own (%s)\n", path);
 	census_news(census_seen, sizeof(census_seen), news, sizeof(news));
 	while (fgets(line, sizeof(line), f)) {
 		char *field[5], clock[64], *limit;

@@ -182,6 +182,8 @@ static int nested_line(struct tap_run *run, struct tap_binary *b, int lineno,
 		/* its comments, kept; some of them say what it is */
 		if (starts_with(line, "# raw cases: none"))
 			b->libc_only = 1;
+		else if (starts_with(line, "# cases: the session's own"))
+			b->own_cases = 1;
 		else if (starts_with(line, "# libc: "))
 			copy_field(b->libc, sizeof(b->libc), line + 8, strlen(line + 8));
 		else if (starts_with(line, "# Totals: "))

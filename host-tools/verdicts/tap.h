@@ -42,6 +42,8 @@ struct tap_binary {
 	char bail[256];		/* the scenario's own "Bail out!" reason */
 	char libc[32];		/* its "# libc: glibc-2.36", or "" */
 	int libc_only;		/* it said "# raw cases: none" */
+	int own_cases;		/* it said "# cases: the session's own": its
+				   cases are its file's, not the table's */
 	int plan;		/* its "1..N", or -1 */
 	int has_totals;
 	struct tap_totals totals;

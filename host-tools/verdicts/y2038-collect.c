@@ -417,9 +417,11 @@ static void collect_binary(struct boot *b, const struct expect_table *t,
 	/*
 	 * A NAME-kernel binary that reported all its plan has the cases it
 	 * reported: the census has one for each program the boot ran (no
-	 * clock_musl where no musl program ran).
+	 * clock_musl where no musl program ran). So has a session: its cases
+	 * are its file's (no go126_* where the distribution has no go_more).
 	 */
-	complete = kernel && tb && tb->plan >= 0 && tb->ncells >= (size_t)tb->plan;
+	complete = (kernel || (tb && tb->own_cases)) && tb && tb->plan >= 0 &&
+		   tb->ncells >= (size_t)tb->plan;
 	if (nabi < 0) {
 		int n = snprintf(why, sizeof(why), "cannot tell the ABI of \"%.64s\": want", bin);
 

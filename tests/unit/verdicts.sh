@@ -87,6 +87,30 @@ sed -i -e '/^# selftests: y2038: clock-time64$/{n;s/$/\n# # raw cases: none (the
 collect "$lorun"
 expect "collector: a program without raw cases has no raw cells, and nothing is missing (exit 0)" \
 	test "$(jq '[.[] | select(.abi == "raw64")] | length' "$lorun/results.json") $(cat "$lorun/rc")" = "0 0"
+# A session (the apps family) has its file's cases, which differ by
+# distribution: one that reported all its plan lacks none of the table's
+# other cases; one that ended early has them as CRASH.
+session_run() {
+	local run=$work/runs/$1 b=$work/runs/$1/boots/i386-compat32-y-bookworm-apps
+	mkdir -p "$b"
+	sed -e 's/^kind=.*/kind=bookworm-apps/' -e 's/^scenarios=.*/scenarios=apps-legacy/' \
+		"$fixtures/boot-i386-compat32-y/meta" >"$b/meta"
+	printf '%s\n' 'TAP version 13' '1..1' '# selftests: y2038: apps-legacy' '# TAP version 13' \
+		"# # raw cases: none (the programs' own)" "# # cases: the session's own (/y2038/apps-legacy.tsv)" \
+		'# ok 1 legacy a_now after # PASS exit 0' "$2" '# # Totals: pass:1 fail:0 xfail:0 xpass:0 skip:0 error:0' \
+		'ok 1 selftests: y2038: apps-legacy' '# y2038-init: done' >"$b/tap.log"
+	: >"$b/console.log"
+	echo "$run"
+}
+printf 'apps\t%s\tafter\t*\t*\t*\t*\t*\t*\t*\tPASS\tcase %s\n' a_now a b_now b >"$work/apps.tsv"
+srun=$(session_run session-done '# 1..1')
+collect "$srun" "$work/apps.tsv"
+expect "collector: a session that reported all its plan has its own cases, none missing (exit 0)" \
+	test "$(jq -c '[.[] | .case]' "$srun/results.json") $(cat "$srun/rc")" = '["a_now"] 0'
+srun=$(session_run session-cut '# no plan: the session died')
+collect "$srun" "$work/apps.tsv"
+expect "collector: ... one that ended before its plan has the table's other cases, CRASH" \
+	test "$(cell "$srun" legacy b_now after observed) $(cat "$srun/rc")" = 'CRASH 1'
 expect "collector: ... and shown in the block's musl column" \
 	grep -qE '^  clock +time +after +EOVERFLOW +- +PASS!=WRAP ' "$mrun/out"
 expect "collector: raw32 time after the overflow is WRAP, with its 1901 date" \
