@@ -14,6 +14,9 @@
 #                  time64); apps_abi.<userland> where userlands differ
 #   go             the version of its Go (golang-VERSION-go): the apps
 #                  family's Go program is built with it
+#   go_more        more Go versions the apps family runs beside it (as
+#                  goVVV_* cases), SUITE:VERSION of Debian's golang-VERSION-go
+#                  (optional)
 #   libc_scenarios the machines whose demo boot also runs the lab's libc
 #                  programs on this distribution's libc (dynamically linked;
 #                  optional)

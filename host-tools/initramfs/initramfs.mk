@@ -216,26 +216,49 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 			find $$$$t -mindepth 1 -maxdepth 1 $(APPS_PY_TESTS:%=! -name %) -exec rm -rf {} + || exit 1; done; \
 		rm -rf $(APPS_PRUNE:%=$$(@D)/%); \
 	else grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; fi
-# The lab's Go program, built with the distribution's own Go (go.sh).
+# The lab's Go program, built with the distribution's own Go (go.sh), and
+# with each of the distribution's go_more (SUITE:VERSION, distros/*.mk):
+# its own runs as /y2038/apps/gotime in the session's go_* cases, another
+# as /y2038/apps/gotime-VERSION in the same cases named goVVV_* (go126_now).
 $(BUILD)/$(1)/$(2)-go/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
-	$$(call say,GO,$$@)
-	$$(Q)mkdir -p $$(@D); rm -f $$@.error; host-tools/initramfs/go.sh cache=$$(CACHE) suite=$($(2).suite) mirror=$$(DEBIAN_MIRROR) \
-		go=$($(2).go) goarch=$(call ukey,$(1),goarch) goarm=$(call ukey,$(1),goarm) src=$$< out=$$@ 2>$$@.log || \
-		{ grep -m1 '^go.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; }
+	$$(call go-rule,$($(2).suite),$($(2).go),$(1))
+$(foreach g,$($(2).go_more),$(eval $(call go-more-rule,$(1),$(2),$(g))))
 $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
-		$(BUILD)/$(1)/$(2)-go/gotime $(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
+		$(BUILD)/$(1)/$(2)-go/gotime $(call go_more_bins,$(1),$(2)) $(APPS_FILES) $(BUILD)/apps-certs/ca.pem \
+		host-tools/initramfs/overlay-cpio.sh
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-apps-lab; \
 	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)) go=$(BUILD)/$(1)/$(2)-go/gotime; \
 	if [ ! -e $$< ]; then cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; \
 	elif [ ! -e $$$$go ]; then cp $$$$go.error $$@.error; \
+	$(foreach b,$(call go_more_bins,$(1),$(2)),elif [ ! -e $(b) ]; then cp $(b).error $$@.error; ) \
 	else \
 		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/$$$$program && \
-		install -D -m 644 scenarios/apps/session.tsv $$$$lab/y2038/$$$$program.tsv && \
+		{ cat scenarios/apps/session.tsv; $(foreach g,$($(2).go_more),$(call go_more_cases,$(word 2,$(subst :, ,$(g))));) } \
+			>$$$$lab/$$$$program.tsv && install -D -m 644 $$$$lab/$$$$program.tsv $$$$lab/y2038/$$$$program.tsv && \
 		install -D -m 644 -t $$$$lab/y2038/apps scenarios/apps/pytests.py $(BUILD)/apps-certs/* && \
 		install -D -t $$$$lab/y2038/apps $$$$go && \
+		$(foreach g,$($(2).go_more),install -D $(BUILD)/$(1)/$(subst :,-go,$(g))/gotime $$$$lab/y2038/apps/gotime-$(word 2,$(subst :, ,$(g))) && ) \
+		rm $$$$lab/$$$$program.tsv && \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; fi
 endef
+# go.sh for $(1): suite, $(2): version, $(3): userland; its errors in $@.error
+define go-rule
+$(call say,GO,$@)
+$(Q)mkdir -p $(@D); rm -f $@.error; host-tools/initramfs/go.sh cache=$(CACHE) suite=$(1) mirror=$(DEBIAN_MIRROR) \
+	go=$(2) goarch=$(call ukey,$(3),goarch) goarm=$(call ukey,$(3),goarm) src=$< out=$@ 2>$@.log || \
+	{ grep -m1 '^go.sh:' $@.log >$@.error || tail -1 $@.log >$@.error; cat $@.log >&2; }
+endef
+# $(1): userland, $(2): distribution, $(3): SUITE:VERSION
+define go-more-rule
+$(BUILD)/$(1)/$(subst :,-go,$(3))/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
+	$$(call go-rule,$(word 1,$(subst :, ,$(3))),$(word 2,$(subst :, ,$(3))),$(1))
+endef
+go_more_bins = $(foreach g,$($(2).go_more),$(BUILD)/$(1)/$(subst :,-go,$(g))/gotime)
+# The session's go_* lines again, for Go VERSION ($(1)): goVVV_* cases
+# running /y2038/apps/gotime-VERSION.
+go_more_cases = awk -F'\t' -v OFS='\t' -v tag=go$(subst .,,$(1)) -v bin=/y2038/apps/gotime-$(1) \
+	'!/^\#/ && $$$$2 ~ /^go_/ { sub(/^go/, tag, $$$$2); gsub(/\/y2038\/apps\/gotime /, bin " ", $$$$5); print }' scenarios/apps/session.tsv
 $(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u),$(d)))))
 
 # The filesystems boots' programs: the machine's files programs built with
