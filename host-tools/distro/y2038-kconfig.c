@@ -23,7 +23,8 @@
 struct rule {
 	char *buf;	/* the line; the fields point into it */
 	char *sym;	/* without CONFIG_; may be a glob */
-	char *when;	/* "*" or ","-joined: 32, 64, ?, SYM=vals, SYM!=vals */
+	char *when;	/* "*" or ","-joined: 32, 64, ?, SYM=vals, SYM!=vals,
+			   >=X.Y, <X.Y */
 	char *values;	/* "|"-joined: y, m, n, "-" (absent), "*" (present), literal */
 	char *verdict;
 	char *reason;
@@ -33,6 +34,12 @@ struct hit {
 	char sym[104];
 	const char *value;	/* NULL when the symbol is absent */
 	const struct rule *rule;
+};
+
+/* What a rule's conditions ask of the kernel besides its symbols. */
+struct target {
+	int bits;	/* 32, 64, or 0 (not known yet) */
+	long version;	/* X.Y as X * 1000 + Y, from the config's header; 0 unknown */
 };
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof(*(a)))
@@ -78,12 +85,49 @@ static const char *get(const struct kconfig *cfg, const char *sym, size_t n)
 	return kconfig_get(cfg, name);
 }
 
+/* "X.Y" as X * 1000 + Y; -1 when it is not that. */
+static long version_of(const char *s)
+{
+	char *end;
+	long major = strtol(s, &end, 10), minor;
+
+	if (end == s || *end != '.' || major < 1 || major > 999)
+		return -1;
+	s = end + 1;
+	minor = strtol(s, &end, 10);
+	if (end == s || *end || minor < 0 || minor > 999)
+		return -1;
+	return major * 1000 + minor;
+}
+
+/*
+ * The kernel version a .config was made for: its header, "# Linux/x86
+ * 6.1.192 Kernel Configuration" (scripts/kconfig/confdata.c). 0 when the
+ * file has none, as a fragment has not.
+ */
+static long config_version(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	long major, minor, v = 0;
+	int n;
+
+	for (n = 0; f && n < 8 && !v && fgets(line, sizeof(line), f); n++)
+		if (sscanf(line, "# Linux/%*s %ld.%ld", &major, &minor) == 2 &&
+		    major > 0 && major < 1000 && minor >= 0 && minor < 1000)
+			v = major * 1000 + minor;
+	if (f)
+		fclose(f);
+	return v;
+}
+
 /* One condition: 1 holds, 0 does not, -1 is not a condition. */
 static int cond_holds(const char *c, size_t n, const struct kconfig *cfg,
-		      int bits)
+		      const struct target *t)
 {
 	char tok[200];
 	char *eq;
+	long v;
 	int neg;
 
 	if (n >= sizeof(tok) || !n)
@@ -91,9 +135,16 @@ static int cond_holds(const char *c, size_t n, const struct kconfig *cfg,
 	memcpy(tok, c, n);
 	tok[n] = '\0';
 	if (!strcmp(tok, "32") || !strcmp(tok, "64"))
-		return bits == atoi(tok);
+		return t->bits == atoi(tok);
 	if (!strcmp(tok, "?"))
-		return bits == 0;
+		return t->bits == 0;
+	/* A kernel version bound holds for a known version only. */
+	if (!strncmp(tok, ">=", 2) || tok[0] == '<') {
+		v = version_of(tok + (tok[0] == '<' ? 1 : 2));
+		if (v < 0)
+			return -1;
+		return t->version && (tok[0] == '<' ? t->version < v : t->version >= v);
+	}
 	eq = strchr(tok, '=');
 	if (!eq || eq == tok || !eq[1])
 		return -1;
@@ -104,7 +155,8 @@ static int cond_holds(const char *c, size_t n, const struct kconfig *cfg,
 }
 
 /* Every condition is parsed, so that a bad one is found whatever the config. */
-static int when_holds(const char *when, const struct kconfig *cfg, int bits)
+static int when_holds(const char *when, const struct kconfig *cfg,
+		      const struct target *t)
 {
 	const char *p = when;
 	int all = 1;
@@ -113,7 +165,7 @@ static int when_holds(const char *when, const struct kconfig *cfg, int bits)
 		return 1;
 	for (;;) {
 		size_t n = strcspn(p, ",");
-		int r = cond_holds(p, n, cfg, bits);
+		int r = cond_holds(p, n, cfg, t);
 
 		if (r < 0)
 			return -1;
@@ -133,6 +185,7 @@ static int is_glob(const char *s)
 static int rule_bad(const struct rule *r, char *why, size_t len)
 {
 	static const struct kconfig empty;
+	static const struct target none;
 	const char *v = r->values;
 	size_t i = 0;
 
@@ -144,7 +197,7 @@ static int rule_bad(const struct rule *r, char *why, size_t len)
 		snprintf(why, len, "bad symbol \"%s\"", r->sym);
 	else if (is_glob(r->sym) && i >= FIRST_PLAIN_ONLY)
 		snprintf(why, len, "a %s rule needs a plain symbol", r->verdict);
-	else if (when_holds(r->when, &empty, 0) < 0)
+	else if (when_holds(r->when, &empty, &none) < 0)
 		snprintf(why, len, "bad condition \"%s\"", r->when);
 	else if (!*v || *v == '|' || v[strlen(v) - 1] == '|' || strstr(v, "||"))
 		snprintf(why, len, "empty value in \"%s\"", v);
@@ -220,10 +273,10 @@ static void add_hit(struct hit **hits, size_t *n, const char *sym,
 
 /* A plain rule's symbol, or NULL when it does not apply. */
 static const char *plain_applies(const struct rule *r, const struct kconfig *cfg,
-				 int bits, char *name, size_t len)
+				 const struct target *t, char *name, size_t len)
 {
 	snprintf(name, len, "CONFIG_%s", r->sym);
-	if (!when_holds(r->when, cfg, bits) ||
+	if (!when_holds(r->when, cfg, t) ||
 	    !value_in(kconfig_get(cfg, name), r->values))
 		return NULL;
 	return name;
@@ -253,7 +306,7 @@ static const char *verdict_of(const struct rule *r)
 	return strncmp(r->verdict, "arch", 4) ? r->verdict : "info";
 }
 
-static int write_json(const char *path, const char *config, int bits,
+static int write_json(const char *path, const char *config, const struct target *t,
 		      const struct hit *hits, size_t n, const char *summary)
 {
 	FILE *f = fopen(path, "w");
@@ -265,10 +318,15 @@ static int write_json(const char *path, const char *config, int bits,
 	}
 	fprintf(f, "{\n  \"config\": ");
 	json_str(f, config);
-	if (bits)
-		fprintf(f, ",\n  \"arch_bits\": %d,\n  \"checks\": [", bits);
+	if (t->bits)
+		fprintf(f, ",\n  \"arch_bits\": %d", t->bits);
 	else
-		fprintf(f, ",\n  \"arch_bits\": null,\n  \"checks\": [");
+		fprintf(f, ",\n  \"arch_bits\": null");
+	if (t->version)
+		fprintf(f, ",\n  \"kernel_version\": \"%ld.%ld\"", t->version / 1000, t->version % 1000);
+	else
+		fprintf(f, ",\n  \"kernel_version\": null");
+	fprintf(f, ",\n  \"checks\": [");
 	for (i = 0; i < n; i++) {
 		fprintf(f, "%s\n    { \"symbol\": ", i ? "," : "");
 		json_str(f, hits[i].sym);
@@ -320,7 +378,8 @@ int main(int argc, char **argv)
 	struct kconfig cfg = { 0 };
 	char err[512], name[104], rbuf[4096], summary[1200];
 	size_t nrules = 0, nhits = 0, nsum = 0, i, e, kept = 0;
-	int a, bits = 0, ret = 1;
+	struct target t = { 0 };
+	int a, ret = 1;
 
 	for (a = 1; a + 1 < argc && argv[a][0] == '-'; a += 2) {
 		if (!strcmp(argv[a], "--rules"))
@@ -348,11 +407,12 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	t.version = config_version(config);
 	/* The word size first: the other rules may depend on it. */
-	for (i = 0; i < nrules && !bits; i++)
+	for (i = 0; i < nrules && !t.bits; i++)
 		if (!strncmp(rules[i].verdict, "arch", 4) &&
-		    plain_applies(&rules[i], &cfg, 0, name, sizeof(name))) {
-			bits = atoi(rules[i].verdict + 4);
+		    plain_applies(&rules[i], &cfg, &t, name, sizeof(name))) {
+			t.bits = atoi(rules[i].verdict + 4);
 			add_hit(&hits, &nhits, name, kconfig_get(&cfg, name), &rules[i]);
 		}
 	/* The first rule that applies to a symbol decides its verdict. */
@@ -362,17 +422,17 @@ int main(int argc, char **argv)
 		if (!strncmp(r->verdict, "arch", 4))
 			continue;
 		if (!strcmp(r->verdict, "summary")) {
-			if (!nsum && plain_applies(r, &cfg, bits, name, sizeof(name)))
+			if (!nsum && plain_applies(r, &cfg, &t, name, sizeof(name)))
 				add_hit(&sum, &nsum, name, kconfig_get(&cfg, name), r);
 			continue;
 		}
 		if (!is_glob(r->sym)) {
-			if (plain_applies(r, &cfg, bits, name, sizeof(name)) &&
+			if (plain_applies(r, &cfg, &t, name, sizeof(name)) &&
 			    !decided(hits, nhits, name))
 				add_hit(&hits, &nhits, name, kconfig_get(&cfg, name), r);
 			continue;
 		}
-		if (!when_holds(r->when, &cfg, bits))
+		if (!when_holds(r->when, &cfg, &t))
 			continue;
 		for (e = 0; e < cfg.n; e++) {
 			const struct kconfig_entry *ent = &cfg.entries[e];
@@ -399,7 +459,7 @@ int main(int argc, char **argv)
 	else
 		snprintf(summary, sizeof(summary), "no summary rule applies");
 	printf("summary\t%s\n", summary);
-	ret = json_path && write_json(json_path, config, bits, hits, kept, summary);
+	ret = json_path && write_json(json_path, config, &t, hits, kept, summary);
 out:
 	for (i = 0; i < nrules; i++)
 		free(rules[i].buf);

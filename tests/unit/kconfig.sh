@@ -90,6 +90,21 @@ expect "arm32: --json is valid JSON with arch_bits 32" test "$(json arm32 .arch_
 expect "arm32: ... and holds the same checks and summary as the text" json_matches_text arm32
 expect "arm32: ... and names the config" test "$(json arm32 .config)" = "$work/arm32.config"
 
+# The same board on 7.3 and on 6.1, as their .config headers say: what =n
+# removes depends on the version (7.3 takes gettimeofday and the vDSO's
+# time32 entries too); a config without a header gets the answer for both.
+sed '2a # Linux/arm 7.3.0-rc7 Kernel Configuration' "$work/arm32.config" >"$work/arm32-73.config"
+sed '2a # Linux/arm 6.1.192 Kernel Configuration' "$work/arm32.config" >"$work/arm32-61.config"
+run arm32-73 "$work/arm32-73.config" --json "$work/arm32-73.json"
+run arm32-61 "$work/arm32-61.config"
+expect "arm32 on 7.3: COMPAT_32BIT_TIME=n takes gettimeofday() and the vDSO's time32 entries, citing 7.3's lines" \
+	test "$(reason arm32-73 COMPAT_32BIT_TIME | grep -c 'gettimeofday() (kernel/time/time.c:146-147) and the vDSO')" = 1
+expect "arm32 on 6.1: ... they remain" \
+	test "$(reason arm32-61 COMPAT_32BIT_TIME | grep -c 'until 7.3, gettimeofday(), the vDSO')" = 1
+expect "arm32 without a version: ... the answer for both" \
+	test "$(reason arm32 COMPAT_32BIT_TIME | grep -c 'before 7.3 .*from 7.3')" = 1
+expect "arm32 on 7.3: --json says the kernel version, 7.3; without a header, null" \
+	test "$(json arm32-73 .kernel_version) $(json arm32 .kernel_version)" = "7.3 null"
 sed 's/^CONFIG_RTC_HCTOSYS=y$/&\nCONFIG_RTC_HCTOSYS_Y2038=y/' "$work/arm32.config" >"$work/arm32-lab.config"
 run arm32-lab "$work/arm32-lab.config"
 expect "arm32 with the lab's RTC_HCTOSYS_Y2038=y: RTC_HCTOSYS is ok" \
@@ -176,6 +191,10 @@ printf '# rules\nEXT4_FS\t32,X86_32\ty\twarn\tbad condition\n' >"$work/bad-when.
 "$tool" --rules "$work/bad-when.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
 expect "a rule with a bad condition, even one behind a false one: exit 1, line named" \
 	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-when.tsv:2: bad condition \"32,X86_32\""
+printf '# rules\nEXT4_FS\t32,>=7\ty\twarn\tbad version\n' >"$work/bad-version.tsv"
+"$tool" --rules "$work/bad-version.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+expect "a rule with a version bound that is not X.Y: exit 1, line named" \
+	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-version.tsv:2: bad condition \"32,>=7\""
 printf 'EXT4_FS\t*\twarn\tfour fields\n' >"$work/bad-fields.tsv"
 "$tool" --rules "$work/bad-fields.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
 expect "a rule without five fields: exit 1, line named" \
