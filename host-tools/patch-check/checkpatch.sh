@@ -69,6 +69,16 @@ check_cover=no
 stable_form() {
 	awk '/^$/ { getline; print; exit }' "$1" | grep -qE '^commit [0-9a-f]{40} upstream\.$'
 }
+# A backport keeps upstream's lines as upstream wrote them, its style too.
+# The CHECKs --strict finds on them are listed beside the patch
+# (NAME.upstream-style: TYPE, a tab, the added line, after the sentence that
+# says why), and only those pass: one the list lacks, or one it lists that is
+# no longer found, fails. checks_on LOG PATCH: "TYPE<TAB>line" for each CHECK.
+checks_on() {
+	sed -n 's/^[^:]*:\([0-9]*\): CHECK:\([A-Z_]*\):.*/\1 \2/p' "$1" | while read -r n type; do
+		printf '%s\t%s\n' "$type" "$(sed -n "${n}p" "$2")"
+	done | LC_ALL=C sort
+}
 for p in "${files[@]}"; do
 	# --no-tree: the check needs no git tree; spdxcheck needs one and is skipped.
 	ignore=UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
@@ -83,7 +93,21 @@ for p in "${files[@]}"; do
 	out=$(cd "$pristine" && perl scripts/checkpatch.pl --strict --no-tree --terse --show-types \
 		--ignore "$ignore" "$p" 2>&1) || rc=$?
 	orphans=$(unowned "$p")
-	if [ $rc -eq 0 ] && ! grep -qE ':( ERROR| WARNING| CHECK):' <<<"$out" && [ -z "$orphans" ]; then
+	style=$(dirname "$series")/$(basename "$p").upstream-style
+	kept=
+	if [ -f "$style" ] && ! grep -qE ':( ERROR| WARNING):' <<<"$out" && [ -z "$orphans" ]; then
+		found=$(checks_on <(echo "$out") "$p")
+		listed=$({ grep -v "^#" "$style" || true; } | LC_ALL=C sort)
+		if [ "$found" = "$listed" ]; then
+			kept=$(grep -c . <<<"$found")
+		else
+			echo "# ${p#"$sent"/}: its CHECKs are not those $style lists (< found, > listed):"
+			diff <(echo "$found") <(echo "$listed") | grep '^[<>]' | sed 's/^/#   /' || true
+		fi
+	fi
+	if [ -n "$kept" ]; then
+		pass "checkpatch --strict: ${p#"$sent"/}: $kept CHECKs on upstream's own lines, kept as $(basename "$style") lists"
+	elif [ $rc -eq 0 ] && ! grep -qE ':( ERROR| WARNING| CHECK):' <<<"$out" && [ -z "$orphans" ]; then
 		pass "checkpatch --strict: ${p#"$sent"/}"
 	else
 		not_ok "checkpatch --strict: ${p#"$sent"/}"
