@@ -102,6 +102,14 @@ boot_record() {
 	mv "$file.tmp" "$file"
 }
 
+# boot_field BOOT_DIR KEY: one key of a boot's record, as the collector
+# reads it (boot-record.h is its one home; make exports LAB_COLLECT); empty
+# when the boot has no record or the record no such key.
+boot_field() {
+	"${LAB_COLLECT:?make exports LAB_COLLECT, the collector}" --boot "$1" --json 2>/dev/null |
+		jq -r --arg k "$2" '.record[$k] // empty' 2>/dev/null || true
+}
+
 # cache_entry DIR CHECK FILL...: make DIR, an entry of the cache, unless
 # CHECK (a command, given DIR) says it is there. Under DIR.lock, so that
 # runs at once never fetch one entry twice nor remove it under each

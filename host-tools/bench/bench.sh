@@ -36,7 +36,6 @@ since() { printf '%.2f' "$(echo "$(now) - $1" | bc)"; }
 # figure NAME MEASURED UNIT TARGET NOTE: one row of the table
 figure() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$figures"; say FIGURE "$1: $2 $3 (target $4)${5:+; $5}"; }
 lab() { "$MAKE" --no-print-directory "$@" >>"$log" 2>&1; }
-meta() { sed -n "s/^$2=//p" "$1/meta"; }
 minutes() { awk -v s="$1" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }'; }
 
 # --- A cold run: an empty cache and build folder, as on a fresh machine
@@ -134,10 +133,10 @@ start=$(now)
 rc=0
 "$MAKE" --no-print-directory run "${narrowed[@]}" RESULTS="$out/warm" RUN_ID=narrowed >"$out/narrowed.log" 2>&1 || rc=$?
 figure "narrowed warm make run" "$(since "$start")" s "<= 20" \
-	"make run ${narrowed[*]}; the boot $(meta "$out/warm/narrowed/boots/$one_machine-compat32-y" wall_s) s of it (exit $rc)"
+	"make run ${narrowed[*]}; the boot $(boot_field "$out/warm/narrowed/boots/$one_machine-compat32-y" wall_s) s of it (exit $rc)"
 # KVM: only where boot.sh's probe let a guest run under it.
 note=$(cat "$run"/boots/*/accel-note 2>/dev/null | sort -u | head -1 || true)
-if grep -qx 'accel=kvm' "$run"/boots/*/meta 2>/dev/null; then
+if for b in "$run"/boots/*/; do boot_field "$b" accel; done | grep -qx kvm; then
 	figure "  warm run under KVM" "see the boots marked kvm" - - ""
 else
 	figure "  warm run under KVM" "not measured" - - "KVM does not work here: ${note:-no kvm candidate}"

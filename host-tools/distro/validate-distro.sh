@@ -222,15 +222,15 @@ cached_pass() {
 	kept=$cache/distro-passes/$key
 	case $op in
 	get)
-		for n in $names; do [ -f "$kept/$n/meta" ] || return 0; done
+		for n in $names; do [ -n "$(boot_field "$kept/$n" qemu_status)" ] || return 0; done
 		mkdir -p "$boots"
 		for n in $names; do rm -rf "${boots:?}/$n"; cp -r "$kept/$n" "$boots/$n"; done
-		run=$(sed -n 's/^run_id=//p' "$kept/${names%% *}/meta")
+		run=$(boot_field "$kept/${names%% *}" run_id)
 		say REUSE "as shipped: the boots of run $run (the same disk, kernels and settings: $key)"
 		;;
 	put)
 		for n in $names; do
-			[ -f "$boots/$n/meta" ] && ! grep -q '^error=' "$boots/$n/meta" || return 0
+			[ -n "$(boot_field "$boots/$n" qemu_status)" ] && [ -z "$(boot_field "$boots/$n" error)" ] || return 0
 		done
 		rm -rf "$kept.tmp"
 		mkdir -p "$kept.tmp"

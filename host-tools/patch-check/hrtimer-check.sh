@@ -38,6 +38,13 @@ say CC "settime-abs-sleep ($userland, from $(basename "$test_patch"))"
 	-o "$stage/scenarios/settime-abs-sleep" "$out/settime-abs-sleep.c"
 "$LAB_TOP/host-tools/initramfs/overlay-cpio.sh" "$out/hrtimer.cpio" "$initrd" "$stage"
 
+# How a boot without a verdict ended: its record's error, else how QEMU did.
+ended() {
+	local error status
+	error=$(boot_field "$1" error)
+	status=$(boot_field "$1" qemu_status)
+	echo "${error:-qemu ${status:-left no record}}"
+}
 # The kselftest's own result line of a boot, and its count of early sleeps.
 result() { tr -d '\r' <"$1/tap.log" 2>/dev/null | sed -n 's/^# \(\(not \)\{0,1\}ok 1 \)/\1/p' | grep -m1 'absolute sleeps' || true; }
 for kernel in without with; do
@@ -48,7 +55,7 @@ for kernel in without with; do
 	line=$(result "$boot")
 	early=$(sed -n 's/^\(not \)\{0,1\}ok 1 \([0-9]*\) of \([0-9]*\) .*/\2 of \3/p' <<<"$line")
 	printf '%s 0009 (%s): %s\n' "$kernel" "$(. "${!kernel}" && echo "$KERNEL_PATCHES")" \
-		"${early:-no verdict: $(grep -m1 '^\(qemu_status\|error\)=' "$boot/meta" 2>/dev/null || echo 'no record')} early"
+		"${early:-no verdict: $(ended "$boot")} early"
 done | tee "$out/hrtimer-check.txt.tmp"
 mv "$out/hrtimer-check.txt.tmp" "$out/hrtimer-check.txt"
 rc=0

@@ -75,7 +75,7 @@ HRTIMER_TEST    := 0010-selftests-timers-Test-absolute-sleeps-armed-right-af.pat
 HRTIMER_SERIES   = $(BUILD)/hrtimer/series-without-0009
 hrtimer-envs     = $(BUILD)/kernels/$(HRTIMER_KERNEL)/$(subst /,_,$(1))/$(HRTIMER_MACHINE)-compat32-y.env
 .PHONY: hrtimer-check
-hrtimer-check: deps $(call machine-env,$(HRTIMER_MACHINE)) $(HOST)/kvm-probe
+hrtimer-check: deps $(call machine-env,$(HRTIMER_MACHINE)) $(HOST)/kvm-probe $(HOST)/y2038-collect
 	@mkdir -p $(BUILD)/hrtimer $(RUN_DIR) && $(set-latest)
 	$(Q)host-tools/kernel/series.sh list $(SERIES) 7.2 | grep -v '/$(HRTIMER_FIX)$$' | xargs -n1 realpath >$(HRTIMER_SERIES).tmp && \
 		mv $(HRTIMER_SERIES).tmp $(HRTIMER_SERIES)
