@@ -346,7 +346,26 @@ expect "repeat: two runs with the same cells are identical (exit 0)" \
 out=$("$top/host-tools/bench/repeat.sh" "$work/runs/report" "$work/runs/report-mismatch")
 rc=$?
 expect "repeat: a cell whose outcome changed is named with both outcomes (exit 1)" \
-	test "$rc:$(grep -c '^  i386-compat32-y clock.time.before legacy: PASS (.*) | WRAP (' <<<"$out")" = "1:1"
+	test "$rc:$(grep -c '^  i386-compat32-y clock.time.before legacy [a-z0-9.-]*: PASS (.*) | WRAP (' <<<"$out")" = "1:1"
+# --details: a detail that changed, numbers aside, is a difference; one
+# whose numbers alone changed is not. --common: a cell one run lacks is
+# counted, not compared.
+jq '(.[] | select(.abi == "legacy" and .case == "time" and .phase == "before") | .detail) |= sub("2147483647"; "2147483646")' \
+	"$work/runs/report/results.json" >"$work/numbers.json"
+mkdir -p "$work/runs/numbers" "$work/runs/worded" "$work/runs/fewer"
+cp "$work/numbers.json" "$work/runs/numbers/results.json"
+jq '(.[] | select(.abi == "legacy" and .case == "time" and .phase == "before") | .detail) |= "said otherwise"' \
+	"$work/runs/report/results.json" >"$work/runs/worded/results.json"
+jq 'map(select(.case != "time"))' "$work/runs/report/results.json" >"$work/runs/fewer/results.json"
+repeat() { "$top/host-tools/bench/repeat.sh" "$@" >"$work/repeat.out" 2>&1; echo $?; }
+expect "repeat --details: only a detail's numbers changed: identical (exit 0); by default, the outcome alone" \
+	test "$(repeat --details "$work/runs/report" "$work/runs/numbers") $(repeat "$work/runs/report" "$work/runs/worded")" = "0 0"
+expect "repeat --details: a detail's words changed: that cell, both details (exit 1)" \
+	test "$(repeat --details "$work/runs/report" "$work/runs/worded"):$(grep -c '^  i386-compat32-y clock.time.before legacy .*| PASS (said otherwise)$' "$work/repeat.out")" = "1:1"
+expect "repeat --common: the cells one run lacks are counted by scenario, the rest compared (exit 0)" \
+	test "$(repeat --common "$work/runs/report" "$work/runs/fewer"):$(grep -c ' cells only in report: clock [0-9]*$' "$work/repeat.out")" = "0:1"
+expect "repeat: without --common, a cell one run lacks differs (exit 1)" \
+	test "$(repeat "$work/runs/report" "$work/runs/fewer")" = 1
 expect "repeat: a run without results is an error (exit 2)" \
 	test "$("$top/host-tools/bench/repeat.sh" "$work/runs/report" "$work/no-such-run" >/dev/null 2>&1; echo $?)" = 2
 
