@@ -183,22 +183,25 @@ expect "usage errors exit 2 (no config, unknown option, two configs, option with
 	test "$r1 $r2 $r3 $?" = "2 2 2 2"
 cmp -s "$work/arm32.out" <(cd "$top" && "$tool" "$work/arm32.config" 2>&1)
 expect "without --rules the tool finds data/kconfig-y2038.tsv" test $? = 0
-printf 'EXT4_FS\t*\ty\tsevere\tbad verdict\n' >"$work/bad-verdict.tsv"
-"$tool" --rules "$work/bad-verdict.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+# rules_refused NAME RULES: the tool's exit and its error with the rules
+# file NAME (RULES, printf's format) on the arm32 config
+rules_refused() {
+	printf "$2" >"$work/$1.tsv"
+	"$tool" --rules "$work/$1.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+	echo "$?: $(cat "$work/rules.err")"
+}
 expect "a rule with an unknown verdict: exit 1, file and line named" \
-	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-verdict.tsv:1: unknown verdict \"severe\""
-printf '# rules\nEXT4_FS\t32,X86_32\ty\twarn\tbad condition\n' >"$work/bad-when.tsv"
-"$tool" --rules "$work/bad-when.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+	test "$(rules_refused bad-verdict 'EXT4_FS\t*\ty\tsevere\tbad verdict\n')" = \
+	"1: y2038-kconfig: $work/bad-verdict.tsv:1: unknown verdict \"severe\""
 expect "a rule with a bad condition, even one behind a false one: exit 1, line named" \
-	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-when.tsv:2: bad condition \"32,X86_32\""
-printf '# rules\nEXT4_FS\t32,>=7\ty\twarn\tbad version\n' >"$work/bad-version.tsv"
-"$tool" --rules "$work/bad-version.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+	test "$(rules_refused bad-when '# rules\nEXT4_FS\t32,X86_32\ty\twarn\tbad condition\n')" = \
+	"1: y2038-kconfig: $work/bad-when.tsv:2: bad condition \"32,X86_32\""
 expect "a rule with a version bound that is not X.Y: exit 1, line named" \
-	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-version.tsv:2: bad condition \"32,>=7\""
-printf 'EXT4_FS\t*\twarn\tfour fields\n' >"$work/bad-fields.tsv"
-"$tool" --rules "$work/bad-fields.tsv" "$work/arm32.config" >/dev/null 2>"$work/rules.err"
+	test "$(rules_refused bad-version '# rules\nEXT4_FS\t32,>=7\ty\twarn\tbad version\n')" = \
+	"1: y2038-kconfig: $work/bad-version.tsv:2: bad condition \"32,>=7\""
 expect "a rule without five fields: exit 1, line named" \
-	test "$?: $(cat "$work/rules.err")" = "1: y2038-kconfig: $work/bad-fields.tsv:1: want 5 tab-separated fields"
+	test "$(rules_refused bad-fields 'EXT4_FS\t*\twarn\tfour fields\n')" = \
+	"1: y2038-kconfig: $work/bad-fields.tsv:1: want 5 tab-separated fields"
 
 # --- Debian bookworm's own kernels (linux-config-6.1).
 i386=$debian/config.i386_none_686-pae
