@@ -54,3 +54,33 @@ musl-plan:
 # make libc builds it beside the glibc.
 libc: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/time64only.musl)
 
+# make musl-libc-test: the series' libc-test tests (patches/musl/libc-test/,
+# in libc-test's form for its own repository), built static with the
+# lab's test.h (host-tools/libc/libc-test/) against Debian's musl-dev and
+# against TIME64ONLY_MUSL_LIBC, each program named TEST-LIBC, and run in a
+# guest, all of them one after another (run-tests), by make try (on each machine of MACHINES that runs the userland,
+# both configs, before, across and after the overflow): the report says
+# what each printed and how it exited (results/RUN_ID-USERLAND/try/).
+LIBC_TEST_PATCHES := $(sort $(wildcard patches/musl/libc-test/*.patch))
+LIBC_TEST_SOURCES := $(shell sed -n 's|^+++ b/\(src/.*\.c\)$$|\1|p' $(LIBC_TEST_PATCHES))
+# The tests' sources: the patches applied to an empty tree (they add files).
+$(BUILD)/libc-test/.sources: $(LIBC_TEST_PATCHES)
+	$(Q)rm -rf $(@D) && mkdir -p $(@D) && for p in $^; do patch -d $(@D) -p1 -s --fuzz=0 <$$p || exit 1; done && touch $@
+# $(1): userland
+define libc-test-rule
+$(BUILD)/$(1)/libc-test/.built: $(BUILD)/libc-test/.sources host-tools/libc/libc-test/test.h host-tools/libc/libc-test/run-tests \
+		$(BUILD)/$(1)/musl/musl.specs \
+		$(BUILD)/$(1)/time64only.musl
+	$$(call say,CC,$$(@D))
+	$$(Q)[ ! -e $(BUILD)/$(1)/time64only.musl.error ] || { cat $(BUILD)/$(1)/time64only.musl.error >&2; exit 1; }
+	$$(Q)rm -rf $$(@D) && mkdir -p $$(@D) && for m in musl musl-time64only; do \
+		for t in $(LIBC_TEST_SOURCES); do \
+			(cd $(BUILD)/libc-test && $(call ucross,$(1))gcc -specs=$$(CURDIR)/$(BUILD)/$(1)/$$$$m/musl.specs -O2 -Wall -Wextra -static \
+				-I$$(CURDIR)/host-tools/libc/libc-test -o $$(CURDIR)/$$(@D)/$$$$(basename $$$$t .c)-$$$$(cat $$(CURDIR)/$(BUILD)/$(1)/$$$$m/libc) $$$$t -lpthread) || exit 1; \
+		done; done && cp host-tools/libc/libc-test/run-tests $$(@D)/ && touch $$@
+endef
+$(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call libc-test-rule,$(u))))
+.PHONY: musl-libc-test
+musl-libc-test: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/libc-test/.built)
+	$(Q)rc=0; for u in $(MUSL_LIBC_USERLANDS); do \
+		$(MAKE) --no-print-directory try RUN_ID=$(RUN_ID)-$$u BIN=$(BUILD)/$$u/libc-test ARGS=./run-tests || rc=1; done; exit $$rc
