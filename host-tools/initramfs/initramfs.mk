@@ -189,6 +189,7 @@ $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u
 # failure is the initramfs's (its .error): the boots record why. $(1): userland
 time64only_musl_files = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl \
 	$(patsubst %,$(BUILD)/$(1)/time64only-musl/%,$(call family_bins,$(MUSL_KINDS))))
+time64only_musl_error = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl.error)
 define time64only-rule
 $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
 		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS))) \
@@ -196,8 +197,8 @@ $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/time64only-lab; \
 	if [ -e $$<.error ]; then cp $$<.error $$@.error; \
-	$(if $(call time64only_musl_files,$(1)),elif [ -e $(BUILD)/$(1)/time64only.musl.error ]; then \
-		echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(BUILD)/$(1)/time64only.musl.error) (TIME64ONLY_MUSL=no leaves it out)" >$$@.error; \)
+	elif [ -e "$(call time64only_musl_error,$(1))" ]; then \
+		echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(call time64only_musl_error,$(1))) (TIME64ONLY_MUSL=no leaves it out)" >$$@.error; \
 	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
 			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
 		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
