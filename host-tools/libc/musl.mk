@@ -84,3 +84,11 @@ $(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call libc-test-rule,$(u))))
 musl-libc-test: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/libc-test/.built)
 	$(Q)rc=0; for u in $(MUSL_LIBC_USERLANDS); do \
 		$(MAKE) --no-print-directory try RUN_ID=$(RUN_ID)-$$u BIN=$(BUILD)/$$u/libc-test ARGS=./run-tests || rc=1; done; exit $$rc
+
+# make musl-series (in make checkpatch, so in make check): the series
+# applies to the source without fuzz and is in musl's form, its libc-test
+# test beside it (host-tools/patch-check/musl-series.sh; a few seconds).
+.PHONY: musl-series
+musl-series:
+	$(Q)host-tools/patch-check/musl-series.sh $(MUSL_ARGS)
+checkpatch: musl-series
