@@ -4,8 +4,9 @@
 # lab's musl series (patches/musl/) and its --enable-time64-only.
 #
 #   musl-build.sh build KEY=VALUE...   build it (or reuse it) and write out=
-#   musl-build.sh plan  KEY=VALUE...   build nothing: "reuse", or "build SECONDS"
-#                                      (what it took here last; 0: never built)
+#   musl-build.sh plan  KEY=VALUE...   build nothing: "reuse RESULT", or "build
+#                                      SECONDS RESULT" (what it took here last;
+#                                      0: never built), RESULT its cache folder
 #   musl-build.sh apply KEY=VALUE...   only fetch the source and apply the
 #                                      series to a fresh copy (patch --fuzz=0)
 #
@@ -112,8 +113,8 @@ result=$cache/musl/$arch-$key
 mkdir -p "$cache/musl"
 
 if [ "$cmd" = plan ]; then
-	if [ -f "$result/libc" ]; then echo reuse
-	else echo "build $(cat "$cache/musl/$arch.seconds" 2>/dev/null || echo 0)"; fi
+	if [ -f "$result/libc" ]; then echo "reuse $result"
+	else echo "build $(cat "$cache/musl/$arch.seconds" 2>/dev/null || echo 0) $result"; fi
 	exit 0
 fi
 
