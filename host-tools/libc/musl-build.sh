@@ -127,6 +127,8 @@ build_into() {
 	say MUSL "$name for $arch ($triplet, ${options:-no lab options}, series $phash)$([ "$last" -eq 0 ] || echo ": about $(((last + 59) / 60)) min here last time")"
 	rm -rf "$work"
 	mkdir -p "$work" "$dir"
+	# a build that dies leaves neither (its log is kept: ARCH-failed.log)
+	trap 'rm -rf "$work" "$dir"' EXIT
 	cp -a "$pristine/." "$work/source"
 	apply_series "$work/source"
 	start=$(date +%s)
@@ -154,6 +156,7 @@ build_into() {
 	echo "$name" >"$dir/libc"
 	echo "$seconds" >"$cache/musl/$arch.seconds"
 	rm -rf "$work"
+	trap - EXIT
 	say DONE "$name for $arch: $((seconds / 60)) min $((seconds % 60)) s ($result)"
 }
 built() { [ -f "$1/libc" ]; }
