@@ -199,6 +199,7 @@ deps:
 # --- The stages, in the order the data flows through them.
 include host-tools/kernel/kernel.mk
 include host-tools/libc/libc.mk
+include host-tools/libc/musl.mk
 include host-tools/initramfs/initramfs.mk
 include host-tools/boot/boot.mk
 include host-tools/verdicts/verdicts.mk

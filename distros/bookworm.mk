@@ -23,6 +23,9 @@
 #   glibc_source   the version of its glibc-source package the lab
 #                  rebuilds for time64-only kernels (host-tools/libc/;
 #                  optional)
+#   musl_source    the version of its musl source package the lab
+#                  rebuilds for time64-only kernels (host-tools/libc/
+#                  musl.mk; optional)
 # make validate-distro DISTRO=<name> validates it; make run boots the demo
 # of each of DEMO_DISTROS.
 bookworm.suite         := bookworm

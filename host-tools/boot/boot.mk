@@ -39,11 +39,13 @@ $(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.
 	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
 # The libc column's time64-only glibc (host-tools/libc/): the lab's libc
 # programs on it, in TIME64ONLY_DISTRO's root (initramfs.mk), on the 32-bit
-# kernels, where COMPAT_32BIT_TIME=n is the question.
+# kernels, where COMPAT_32BIT_TIME=n is the question; and, where the
+# userland has one, the musl programs on the lab's time64-only musl
+# (host-tools/libc/musl.mk): the boots' musl column.
 TIME64ONLY_MACHINES ?= $(MACHINES_32BIT)
 time64only.dir      := -time64only
 time64only.rtc      := $(ROOT_RTC_BASE)
-time64only.bins      = $(call family_bins,$(GLIBC_KINDS))
+time64only.bins      = $(call family_bins,$(GLIBC_KINDS)) $(call time64only_musl_bins,$(1))
 time64only.initrd   := time64only.cpio
 time64only.memory   := 512
 time64only.distro    = $(TIME64ONLY_DISTRO)

@@ -26,6 +26,11 @@
 #       those packages and everything they depend on (apt's answer for an
 #       empty system, without recommends), unpacked into a fresh DIR with a
 #       merged /usr; no root needed. DIR/.versions names each.
+#   debian.sh source  cache=DIR suite=trixie mirror=URL out=DIR PACKAGE VERSION
+#       a source package as Debian ships it, its files checked by apt
+#       against the suite's signed Sources index, unpacked by dpkg-source
+#       (Debian's patches applied) into a fresh DIR; no arch= (a source has
+#       none: this host's lists are used). DIR/.versions names it.
 #
 # Packages come from a private apt state in the cache (APT::Architectures
 # set there, not with dpkg --add-architecture). debootstrap needs root.
@@ -52,12 +57,19 @@ if [ "$cmd" = served ]; then
 		die "the Debian registry $mirror does not serve the suite $suite (no $mirror/dists/$suite/InRelease)"
 	exit 0
 fi
-[ -n "$cache" ] && [ -n "$arch" ] || die "usage: debian.sh root|subset|config|package cache=DIR arch=ARCH ..."
+# A source package has no architecture: this host's, with deb-src lists.
+apt_lines=deb
+if [ "$cmd" = source ]; then
+	apt_lines="deb-src"
+	arch=${arch:-$(dpkg --print-architecture)}
+fi
+[ -n "$cache" ] && [ -n "$arch" ] || die "usage: debian.sh root|subset|config|package|source cache=DIR arch=ARCH ..."
 [ -n "${LAB_DEBIAN_ARCHES:-}" ] || die "LAB_DEBIAN_ARCHES is not set: make sets it from machines/*.mk (run this through make)"
 [[ " $LAB_DEBIAN_ARCHES " == *" $arch "* ]] ||
 	die "arch=$arch: the lab knows Debian's $LAB_DEBIAN_ARCHES (the machines' userland and debian_arch, machines/*.mk, and this host's)"
 
 base=$cache/debian/$suite-$arch
+[ "$apt_lines" = deb ] || base=$cache/debian/$suite-source
 mkdir -p "$base"
 exec 9>"$base/.lock"	# one fetch at a time per (suite, arch)
 flock 9
@@ -69,11 +81,11 @@ apt_private() {
 		mkdir -p "$a/state/lists/partial" "$a/cache/archives/partial"
 		: >"$a/status"
 		{
-			echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
+			echo "$apt_lines [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
 			# a release has its security archive; sid and backports have none
 			case $suite in
 			sid | unstable | experimental | *-backports) ;;
-			*) echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main" ;;
+			*) echo "$apt_lines [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main" ;;
 			esac
 		} >"$a/sources.list"
 	fi
@@ -96,7 +108,8 @@ apt_update() {
 		fi
 		[ "$try" = 3 ] || sleep 10
 	done
-	if compgen -G "$base/apt/state/lists/*_dists_${suite}_main_binary-${arch}_Packages*" >/dev/null; then
+	if compgen -G "$base/apt/state/lists/*_dists_${suite}_main_binary-${arch}_Packages*" >/dev/null ||
+		compgen -G "$base/apt/state/lists/*_dists_${suite}_main_source_Sources*" >/dev/null; then
 		say WARN "apt-get update for $arch: $(grep -m1 '^E: ' "$base/apt.log" | cut -c1-240); going on with the $suite list, without what failed (its packages may be older)" >&2
 		return 0
 	fi
@@ -105,7 +118,7 @@ apt_update() {
 # Lists a day old may name versions the mirror no longer has.
 apt_lists_fresh() {
 	if [ -z "$(find "$base/apt/updated" -mtime -1 2>/dev/null)" ]; then
-		say APT "$suite $arch package lists"
+		say APT "$suite $([ "$apt_lines" = deb ] && echo "$arch package" || echo source) lists"
 		apt_update
 	fi
 }
@@ -299,7 +312,29 @@ closure)
 	rm -rf "$out"
 	mv "$out.tmp" "$out"
 	;;
+source)
+	[ -n "$out" ] && [ $# -eq 2 ] || die "source wants out=DIR, a PACKAGE and its VERSION"
+	pkg=$1 version=$2
+	# the .dsc's name: no epoch in it
+	dsc=$base/src/${pkg}_${version#*:}.dsc
+	if [ ! -e "$dsc" ]; then
+		apt_lists_fresh
+		mkdir -p "$base/src"
+		say APT "source $pkg $version ($suite)"
+		(cd "$base/src" && apt_private source --download-only "$pkg=$version") >>"$base/apt.log" 2>&1 ||
+			die "apt-get source $pkg=$version ($suite) failed: $(grep -m1 '^E: ' "$base/apt.log" || tail -1 "$base/apt.log")"
+	fi
+	rm -rf "$out" "$out.tmp"
+	mkdir -p "$(dirname "$out")"
+	# apt checked the files' hashes against the signed index; dpkg-source
+	# cannot check the .dsc's signature without debian-keyring, and says so
+	dpkg-source --no-check -x "$dsc" "$out.tmp" >"$out.log" 2>&1 ||
+		die "dpkg-source -x $(basename "$dsc") failed: $(tail -1 "$out.log")"
+	rm -f "$out.log"
+	echo "$pkg $version" >"$out.tmp/.versions"
+	mv "$out.tmp" "$out"
+	;;
 *)
-	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure, version or served"
+	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure, source, version or served"
 	;;
 esac

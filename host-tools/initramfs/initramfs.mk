@@ -80,16 +80,31 @@ $(BUILD)/$(1)/musl/musl.specs: host-tools/initramfs/musl.sh host-tools/distro/de
 	$$(Q)host-tools/initramfs/musl.sh cache=$$(CACHE) arch=$(1) suite=$$(MUSL_SUITE) mirror=$$(DEBIAN_MIRROR) \
 		target=$(call ukey,$(1),musl_target) cross=$(call ucross,$(1)) out=$$(@D)
 endef
+# A musl program, static, its libc named by the musl's folder (musl.sh's:
+# musl.specs, libc). $(1): userland, $(2): that folder, $(3): how it links
+# (link.*)
+musl-cc = $(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/$(2)/musl.specs $(GUEST_CFLAGS) $(link.$(3)) -DY2038_MUSL \
+	-DY2038_LIBC='"'$$(cat $(BUILD)/$(1)/$(2)/libc)'"'
 # $(1): userland, $(2): folder (scenarios or filesystems)
 define musl-program-rule
 $(BUILD)/$(1)/$(2)/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) $$(link.$(2)) -DY2038_MUSL \
-		-DY2038_LIBC='"'$$$$(cat $(BUILD)/$(1)/musl/libc)'"' -o $$@ $$<
+	$$(Q)$$(call musl-cc,$(1),musl,$(2)) -o $$@ $$<
 endef
 $(foreach u,$(USERLANDS),$(if $(call ukey,$(u),musl_target),$(eval $(call musl-rule,$(u)))\
 	$(foreach d,scenarios filesystems,$(eval $(call musl-program-rule,$(u),$(d))))))
+# The same programs on the lab's musl for time64-only kernels
+# (host-tools/libc/musl.mk), for the time64only boots: none where that
+# build failed (its .error says why, and the initramfs takes it).
+# $(1): userland
+define time64only-musl-program-rule
+$(BUILD)/$(1)/time64only-musl/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/time64only.musl
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)rm -f $$@; [ -e $(BUILD)/$(1)/time64only.musl.error ] || $$(call musl-cc,$(1),musl-time64only,scenarios) -o $$@ $$<
+endef
+$(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call time64only-musl-program-rule,$(u))))
 
 # guest-init's programs: PID 1, and the session runner of the demo and of
 # validate-distro and try. $(1): userland, $(2): program
@@ -168,19 +183,30 @@ $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u
 # build in its place (host-tools/libc/install-libc.sh), and the lab's
 # programs of every family on it, dynamically linked, their libc cases only,
 # as on a demo's libc_scenarios; /y2038/libc names it (the lab's files:
-# overlay-cpio.sh leaves a root's /y2038 out). $(1): userland
+# overlay-cpio.sh leaves a root's /y2038 out). Beside them, where the
+# userland has it, the musl kind's programs on the lab's musl for
+# time64-only kernels, static (host-tools/libc/musl.mk). Either build's
+# failure is the initramfs's (its .error): the boots record why. $(1): userland
+time64only_musl_files = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl \
+	$(patsubst %,$(BUILD)/$(1)/time64only-musl/%,$(call family_bins,$(MUSL_KINDS))))
+time64only_musl_error = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl.error)
 define time64only-rule
 $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
-		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS)))
+		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS))) \
+		$(call time64only_musl_files,$(1))
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/time64only-lab; \
 	if [ -e $$<.error ]; then cp $$<.error $$@.error; \
+	elif [ -e "$(call time64only_musl_error,$(1))" ]; then \
+		echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(call time64only_musl_error,$(1))) (TIME64ONLY_MUSL=no leaves it out)" >$$@.error; \
 	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
 			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
 		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
 			multiarch=$(call libc_multiarch,$(1)) >>$$@.log 2>&1; then \
 		for b in $(call family_bins,$(GLIBC_KINDS)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
+		for b in $(if $(call time64only_musl_files,$(1)),$(call family_bins,$(MUSL_KINDS))); do \
+			install -D $(BUILD)/$(1)/time64only-musl/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
 		install -D -m 644 $(BUILD)/$(1)/time64only-root/y2038/libc $(BUILD)/$(1)/time64only-lab/y2038/libc; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \
 	else grep -m1 '^[a-z.-]*\.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
