@@ -77,6 +77,29 @@ struct program {
 	const char *path;
 };
 
+/*
+ * A program the lab could not build is not on the initramfs, but why is,
+ * beside where it would be: PATH.not-built (initramfs.mk). Said as the
+ * program's own bail-out, its cells are ERROR with that reason, not a
+ * missing program's crash.
+ */
+static int not_built(const char *path, char *why, size_t len)
+{
+	char file[600];
+	FILE *f;
+	int got;
+
+	snprintf(file, sizeof(file), "%s.not-built", path);
+	f = fopen(file, "r");
+	if (!f)
+		return 0;
+	got = fgets(why, (int)len, f) != NULL;
+	fclose(f);
+	if (got)
+		why[strcspn(why, "\n")] = '\0';
+	return got;
+}
+
 /* In the child: exec the program (through the prefix), its output the pipe's. */
 static void exec_program(void *arg, int fd)
 {
@@ -93,7 +116,17 @@ static void exec_program(void *arg, int fd)
 	if (r->cwd && chdir(r->cwd))
 		printf("chdir %s: errno %d %s\n", r->cwd, errno, errno_name(errno));
 	execvp(argv[0], argv);
+	if (errno == ENOENT) {
+		char why[400];
+
+		if (not_built(p->path, why, sizeof(why))) {
+			printf("TAP version 13\nBail out! not built: %s\n", why);
+			fflush(stdout);	/* the child leaves with _exit() */
+			return;
+		}
+	}
 	printf("exec %s: errno %d %s\n", argv[0], errno, errno_name(errno));
+	fflush(stdout);
 }
 
 /* Run one program; print its top-level TAP line; return its exit code. */

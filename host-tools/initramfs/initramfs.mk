@@ -185,8 +185,10 @@ $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u
 # as on a demo's libc_scenarios; /y2038/libc names it (the lab's files:
 # overlay-cpio.sh leaves a root's /y2038 out). Beside them, where the
 # userland has it, the musl kind's programs on the lab's musl for
-# time64-only kernels, static (host-tools/libc/musl.mk). Either build's
-# failure is the initramfs's (its .error): the boots record why. $(1): userland
+# time64-only kernels, static (host-tools/libc/musl.mk). glibc's failure is
+# the initramfs's (its .error): the boots record why. musl's is its programs'
+# alone: each is NAME.not-built, its reason, and the glibc cells are still
+# measured (guest-init/runner.h). $(1): userland
 time64only_musl_files = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl \
 	$(patsubst %,$(BUILD)/$(1)/time64only-musl/%,$(call family_bins,$(MUSL_KINDS))))
 time64only_musl_error = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl.error)
@@ -197,8 +199,6 @@ $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/time64only-lab; \
 	if [ -e $$<.error ]; then cp $$<.error $$@.error; \
-	elif [ -e "$(call time64only_musl_error,$(1))" ]; then \
-		echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(call time64only_musl_error,$(1))) (TIME64ONLY_MUSL=no leaves it out)" >$$@.error; \
 	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
 			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
 		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
@@ -206,7 +206,11 @@ $(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.
 		for b in $(call family_bins,$(GLIBC_KINDS)); do \
 			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
 		for b in $(if $(call time64only_musl_files,$(1)),$(call family_bins,$(MUSL_KINDS))); do \
-			install -D $(BUILD)/$(1)/time64only-musl/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
+			if [ -e "$(call time64only_musl_error,$(1))" ]; then \
+				mkdir -p $(BUILD)/$(1)/time64only-lab/scenarios && \
+				echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(call time64only_musl_error,$(1))) (TIME64ONLY_MUSL=no leaves it out)" \
+					>$(BUILD)/$(1)/time64only-lab/scenarios/$$$$b.not-built; \
+			else install -D $(BUILD)/$(1)/time64only-musl/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; fi; done; \
 		install -D -m 644 $(BUILD)/$(1)/time64only-root/y2038/libc $(BUILD)/$(1)/time64only-lab/y2038/libc; \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \
 	else grep -m1 '^[a-z.-]*\.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi

@@ -218,6 +218,11 @@ expect "y2038-run: the guest's framing, in order, with the end marker" \
 expect "y2038-run: a program's own TAP is relayed, indented" grep -qx '# ok 1 legacy x before # PASS fine' "$work/run.tap"
 expect "y2038-run: a program that hangs is killed, with what it started" \
 	test -z "$(pgrep -f "sleep 30" -P 1 2>/dev/null | head -1)"
+# A program the lab could not build leaves NAME.not-built: its bail-out.
+echo "musl-x: configure failed" >"$work/progs/unbuilt.not-built"
+"$host/y2038-run" --dir "$work/progs" --programs unbuilt --timeout 5 >"$work/run3.tap" 2>&1
+expect "y2038-run: a program not built bails out with the reason beside it" \
+	test "$(grep -c '^# Bail out! not built: musl-x: configure failed$' "$work/run3.tap")" = 1
 "$host/y2038-run" --dir "$work/progs" --programs good --timeout 5 -- /usr/bin/env Y2038_X=1 >"$work/run2.tap" 2>&1
 expect "y2038-run: a prefix runs each program (env, setpriv, a loader, qemu-user)" \
 	grep -qx 'ok 1 selftests: y2038: good' "$work/run2.tap"
