@@ -10,7 +10,7 @@ BENCH_COLD     ?= yes
 BENCH_COLD_MACHINES ?= $(ALL_MACHINES)
 BENCH_CHECK    ?= no
 .PHONY: bench repeat
-bench: deps
+bench: deps $(HOST)/y2038-collect
 	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench \
 		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) \
 		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)

@@ -106,7 +106,7 @@ figure "warm make run (every kernel built)" "$wall" s "<= 300" \
 	"$(find "$run/boots" -mindepth 1 -maxdepth 1 ! -name '.*' | wc -l) boots and host columns, LAB_JOBS=${LAB_JOBS:-$(nproc)}; $(grep -E '^[0-9]+ cells, ' "$out/warm.log" | tail -1) (exit $rc)"
 # Per kind of boot: how many, and their summed wall time (two run at once).
 for b in "$run"/boots/*/; do
-	printf '%s\t%s\n' "$(meta "$b" kind)" "$(meta "$b" wall_s)"
+	printf '%s\t%s\n' "$(boot_field "$b" kind)" "$(boot_field "$b" wall_s)"
 done | awk -F'\t' '{ n[$1]++; s[$1] += $2 } END { for (k in n) printf "%s\t%d\t%.1f\n", k, n[k], s[k] }' |
 	sort >"$out/warm-kinds.tsv"
 total=$(awk -F'\t' '{ s += $3 } END { print s }' "$out/warm-kinds.tsv")
