@@ -15,6 +15,27 @@ bench: deps $(HOST)/y2038-collect
 		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) \
 		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)
 
+# make bench's clock part: what one read of the wall clock costs, each way a
+# 32-bit program reads it (clock-cost.c: legacy and time64 glibc and musl,
+# the vDSO's entries and the syscalls). The programs, static, in
+# BUILD/USERLAND/bench/: glibc's two kinds, and musl's where the userland has
+# a musl_target (and MUSL=yes).
+link.bench := -static
+clock_cost_kinds = $(filter $(BUILT_KINDS),$(GLIBC_KINDS) $(if $(call ukey,$(1),musl_target),$(MUSL_KINDS)))
+$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS),$(eval $(call scenario-rule,$(u),$(a),bench,host-tools/bench)))\
+	$(if $(call ukey,$(u),musl_target),$(eval $(call musl-program-rule,$(u),bench,host-tools/bench))))
+# On PID 1 and the ext4 images alone (base.cpio), not the matrix's programs.
+# $(1): userland
+define clock-cost-cpio-rule
+$(BUILD)/$(1)/clock-cost.cpio: $(BUILD)/$(1)/base.cpio $(foreach k,$(call clock_cost_kinds,$(1)),$(BUILD)/$(1)/bench/clock-cost-$(k)) \
+		host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)rm -rf $(BUILD)/$(1)/clock-cost-lab && \
+		install -D -t $(BUILD)/$(1)/clock-cost-lab/scenarios $(foreach k,$(call clock_cost_kinds,$(1)),$(BUILD)/$(1)/bench/clock-cost-$(k)) && \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/clock-cost-lab
+endef
+$(foreach u,$(USERLANDS),$(eval $(call clock-cost-cpio-rule,$(u))))
+
 # make repeat [REPEAT=10]: the whole matrix REPEAT times, then every cell
 # compared with the first run's (repeat.sh).
 REPEAT ?= 10

@@ -62,9 +62,10 @@ $(FS_IMAGES:%=$(BUILD)/images/%.img): $(BUILD)/images/%.img: host-tools/initramf
 	$(call say,MKFS,$@)
 	$(Q)rm -f $@.error; POINTS="$(FS_POINTS)" host-tools/initramfs/fs-image.sh $* $@ 2>$@.error || cat $@.error >&2
 
-# $(1): userland, $(2): abi, $(3): folder (scenarios, dynamic, libc or filesystems)
+# $(1): userland, $(2): abi, $(3): folder (scenarios, dynamic, libc or filesystems),
+# $(4): the sources' folder, if not scenarios (make bench's clock-cost.c)
 define scenario-rule
-$(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
+$(BUILD)/$(1)/$(3)/%-$(2): $(or $(4),scenarios)/%.c $(HARNESS)
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
@@ -80,9 +81,10 @@ $(BUILD)/$(1)/musl/musl.specs: host-tools/initramfs/musl.sh host-tools/distro/de
 	$$(Q)host-tools/initramfs/musl.sh cache=$$(CACHE) arch=$(1) suite=$$(MUSL_SUITE) mirror=$$(DEBIAN_MIRROR) \
 		target=$(call ukey,$(1),musl_target) cross=$(call ucross,$(1)) out=$$(@D)
 endef
-# $(1): userland, $(2): folder (scenarios or filesystems)
+# $(1): userland, $(2): folder (scenarios or filesystems), $(3): the sources'
+# folder, if not scenarios
 define musl-program-rule
-$(BUILD)/$(1)/$(2)/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
+$(BUILD)/$(1)/$(2)/%-musl: $(or $(3),scenarios)/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/musl/musl.specs $$(GUEST_CFLAGS) $$(link.$(2)) -DY2038_MUSL \
