@@ -5,15 +5,60 @@
 # make bench: the lab's speed and cost figures beside their targets. BENCH_COLD=no
 # skips the cold run (a make run on an empty cache: 30 to 40 minutes);
 # BENCH_COLD_MACHINES= picks its machines (default: all, as make run);
-# BENCH_CHECK=yes also times make check on an empty cache (most of an hour).
+# BENCH_CHECK=yes also times make check on an empty cache (most of an hour);
+# BENCH_CLOCK=no leaves out the clock part (below), BENCH_CLOCK=only runs it
+# alone.
 BENCH_COLD     ?= yes
 BENCH_COLD_MACHINES ?= $(ALL_MACHINES)
 BENCH_CHECK    ?= no
-.PHONY: bench repeat
-bench: deps
+BENCH_CLOCK    ?= yes
+.PHONY: bench repeat bench-clock-boots
+bench: deps $(HOST)/y2038-collect
 	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench \
-		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) \
+		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) clock=$(BENCH_CLOCK) \
 		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)
+
+# make bench's clock part: what one read of the wall clock costs, each way a
+# 32-bit program reads it (clock-cost.c: legacy and time64 glibc and musl,
+# the vDSO's entries and the syscalls), on the kernel before Linux 7.3
+# removed the time32 vDSO entries with COMPAT_32BIT_TIME=n and on 7.3, both
+# configs, on the 32-bit machines: one boot each, one after another (the
+# costs are compared side by side), BENCH_CLOCK_ROUNDS times over, the
+# fastest boot the cost. bench.sh runs bench-clock-boots and turns
+# BENCH_CLOCK_OUT/clock-cost.tsv into its figures.
+BENCH_CLOCK_KERNELS  := linux-source-7.2 linux-source-7.3
+BENCH_CLOCK_MACHINES := $(MACHINES_32BIT)
+BENCH_CLOCK_ROUNDS   ?= 3
+BENCH_CLOCK_OUT      ?= $(BUILD)/bench/clock
+# The programs, static, in BUILD/USERLAND/bench/: glibc's two kinds, and
+# musl's where the userland has a musl_target (and MUSL=yes).
+link.bench := -static
+clock_cost_kinds = $(filter $(BUILT_KINDS),$(GLIBC_KINDS) $(if $(call ukey,$(1),musl_target),$(MUSL_KINDS)))
+$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS),$(eval $(call scenario-rule,$(u),$(a),bench,host-tools/bench)))\
+	$(if $(call ukey,$(u),musl_target),$(eval $(call musl-program-rule,$(u),bench,host-tools/bench))))
+# On PID 1 and the ext4 images alone (base.cpio), not the matrix's programs.
+# $(1): userland
+define clock-cost-cpio-rule
+$(BUILD)/$(1)/clock-cost.cpio: $(BUILD)/$(1)/base.cpio $(foreach k,$(call clock_cost_kinds,$(1)),$(BUILD)/$(1)/bench/clock-cost-$(k)) \
+		host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)rm -rf $(BUILD)/$(1)/clock-cost-lab && \
+		install -D -t $(BUILD)/$(1)/clock-cost-lab/scenarios $(foreach k,$(call clock_cost_kinds,$(1)),$(BUILD)/$(1)/bench/clock-cost-$(k)) && \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/clock-cost-lab
+endef
+$(foreach u,$(USERLANDS),$(eval $(call clock-cost-cpio-rule,$(u))))
+# One boot: KERNEL:MACHINE:CONFIG:KERNEL_ENV:MACHINE_ENV:INITRD:PROGRAM,PROGRAM
+clock_cost_boot = $(1):$(2):$(3):$(call kernel_envs,lab,$(1))/$(2)-$(3).env:$(call machine-env,$(2)):$(BUILD)/$($(2).userland)/clock-cost.cpio:$(call commas,$(foreach k,$(call clock_cost_kinds,$($(2).userland)),clock-cost-$(k)))
+bench-clock-boots: deps $(foreach m,$(BENCH_CLOCK_MACHINES),$(call machine-env,$(m))) $(HOST)/kvm-probe $(HOST)/y2038-collect
+	$(Q)$(foreach k,$(BENCH_CLOCK_KERNELS),$(MAKE) --no-print-directory kernels KERNEL=$(k) BOOT_KINDS=matrix \
+		MACHINES="$(BENCH_CLOCK_MACHINES)" &&) true
+	$(Q)$(MAKE) --no-print-directory MACHINES="$(BENCH_CLOCK_MACHINES)" \
+		$(sort $(foreach m,$(BENCH_CLOCK_MACHINES),$(BUILD)/$($(m).userland)/clock-cost.cpio))
+	$(Q)host-tools/bench/clock-cost.sh out=$(BENCH_CLOCK_OUT) run_id=bench-clock rounds=$(BENCH_CLOCK_ROUNDS) \
+		cache=$(CACHE) probe=$(HOST)/kvm-probe \
+		rtc_base=$(RTC_BASE) guest_timeout=$(GUEST_TIMEOUT) boot_timeout=$(BOOT_TIMEOUT) \
+		boots="$(foreach k,$(BENCH_CLOCK_KERNELS),$(foreach c,$(KERNEL_CONFIGS),$(foreach m,$(BENCH_CLOCK_MACHINES),\
+			$(call clock_cost_boot,$(k),$(m),$(c)))))"
 
 # make repeat [REPEAT=10]: the whole matrix REPEAT times, then every cell
 # compared with the first run's (repeat.sh).

@@ -18,10 +18,14 @@
 #   make check         on an empty cache (check=yes only: an hour)
 #   kunit.py exec      the kernel's own KUnit runner booting its test kernel
 #                      (built by make kunit first), for comparison
+#   clock read         what one read of the wall clock costs, each way, on
+#                      7.2 and 7.3, both configs (make bench-clock-boots,
+#                      clock-cost.sh): clock=no leaves it out, clock=only
+#                      measures it alone
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-cold=yes check=no kunit_machine='' one_machine=''
+cold=yes check=no clock=yes kunit_machine='' one_machine=''
 kv_args "$@"
 need out machines kunit_machine one_machine
 MAKE=${MAKE:-make}
@@ -37,6 +41,39 @@ since() { printf '%.2f' "$(echo "$(now) - $1" | bc)"; }
 figure() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$figures"; say FIGURE "$1: $2 $3 (target $4)${5:+; $5}"; }
 lab() { "$MAKE" --no-print-directory "$@" >>"$log" 2>&1; }
 minutes() { awk -v s="$1" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }'; }
+# The figures as a table, where they are kept.
+finish() {
+	echo
+	column -t -s "$(printf '\t')" -N figure,measured,unit,target,note "$figures" | tee "$out/bench.txt"
+	echo "bench: $out/bench.txt (figures.tsv, bench.log)"
+}
+
+# --- What one clock read costs, each way a 32-bit program reads it, on 7.2
+# and 7.3, both configs (clock-cost.sh: its table, and a figure per cell).
+# No target: under TCG the ns are the emulator's, to compare side by side.
+clock_costs() {
+	local dir=$out/clock source kernel config machine abi way ns rounds how
+	rm -f "$dir/clock-cost.tsv" "$dir/clock-cost.txt"
+	lab bench-clock-boots BENCH_CLOCK_OUT="$dir" || true	# its failed rows say why
+	if [ ! -s "$dir/clock-cost.tsv" ]; then
+		figure "clock read costs" failed - - "make bench-clock-boots gave no $dir/clock-cost.tsv: see $log"
+		return
+	fi
+	while IFS=$'\t' read -r source kernel config machine abi way ns rounds how; do
+		if [[ $ns =~ ^[0-9.]+$ ]]; then
+			figure "clock read, ${source#linux-source-} $config $machine: $abi $way" "$ns" ns - \
+				"$how; the fastest of the boots' $rounds; $kernel"
+		else
+			figure "clock read, ${source#linux-source-} $config $machine: $abi $way" "$ns" - - "$how; $kernel"
+		fi
+	done < <(tail -n +2 "$dir/clock-cost.tsv")
+	cat "$dir/clock-cost.txt"
+}
+if [ "$clock" = only ]; then
+	clock_costs
+	finish
+	exit 0
+fi
 
 # --- A cold run: an empty cache and build folder, as on a fresh machine
 # whose packages are installed. The first block is the first machine's
@@ -106,7 +143,7 @@ figure "warm make run (every kernel built)" "$wall" s "<= 300" \
 	"$(find "$run/boots" -mindepth 1 -maxdepth 1 ! -name '.*' | wc -l) boots and host columns, LAB_JOBS=${LAB_JOBS:-$(nproc)}; $(grep -E '^[0-9]+ cells, ' "$out/warm.log" | tail -1) (exit $rc)"
 # Per kind of boot: how many, and their summed wall time (two run at once).
 for b in "$run"/boots/*/; do
-	printf '%s\t%s\n' "$(meta "$b" kind)" "$(meta "$b" wall_s)"
+	printf '%s\t%s\n' "$(boot_field "$b" kind)" "$(boot_field "$b" wall_s)"
 done | awk -F'\t' '{ n[$1]++; s[$1] += $2 } END { for (k in n) printf "%s\t%d\t%.1f\n", k, n[k], s[k] }' |
 	sort >"$out/warm-kinds.tsv"
 total=$(awk -F'\t' '{ s += $3 } END { print s }' "$out/warm-kinds.tsv")
@@ -168,6 +205,5 @@ else
 	figure "kunit.py exec, $kunit_machine" "not measured" - "-" "make kunit-$kunit_machine failed: see $log"
 fi
 
-echo
-column -t -s "$(printf '\t')" -N figure,measured,unit,target,note "$figures" | tee "$out/bench.txt"
-echo "bench: $out/bench.txt (figures.tsv, bench.log)"
+[ "$clock" = no ] || clock_costs
+finish

@@ -62,9 +62,10 @@ $(FS_IMAGES:%=$(BUILD)/images/%.img): $(BUILD)/images/%.img: host-tools/initramf
 	$(call say,MKFS,$@)
 	$(Q)rm -f $@.error; POINTS="$(FS_POINTS)" host-tools/initramfs/fs-image.sh $* $@ 2>$@.error || cat $@.error >&2
 
-# $(1): userland, $(2): abi, $(3): folder (scenarios, dynamic, libc or filesystems)
+# $(1): userland, $(2): abi, $(3): folder (scenarios, dynamic, libc or filesystems),
+# $(4): the sources' folder, if not scenarios (make bench's clock-cost.c)
 define scenario-rule
-$(BUILD)/$(1)/$(3)/%-$(2): scenarios/%.c $(HARNESS)
+$(BUILD)/$(1)/$(3)/%-$(2): $(or $(4),scenarios)/%.c $(HARNESS)
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) $$(link.$(3)) $$(abi_cflags.$(2)) -o $$@ $$<
@@ -85,9 +86,10 @@ endef
 # (link.*)
 musl-cc = $(call ucross,$(1))gcc -specs=$(BUILD)/$(1)/$(2)/musl.specs $(GUEST_CFLAGS) $(link.$(3)) -DY2038_MUSL \
 	-DY2038_LIBC='"'$$(cat $(BUILD)/$(1)/$(2)/libc)'"'
-# $(1): userland, $(2): folder (scenarios or filesystems)
+# $(1): userland, $(2): folder (scenarios or filesystems), $(3): the sources'
+# folder, if not scenarios
 define musl-program-rule
-$(BUILD)/$(1)/$(2)/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
+$(BUILD)/$(1)/$(2)/%-musl: $(or $(3),scenarios)/%.c $(HARNESS) $(BUILD)/$(1)/musl/musl.specs
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$$(call musl-cc,$(1),musl,$(2)) -o $$@ $$<

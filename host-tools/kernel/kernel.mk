@@ -29,8 +29,9 @@ flavour_fragments = $(foreach g,$(flavour.$(2).groups),patches/config/$(g).confi
 	$(if $(filter disk,$(g)),$(or $($(1).disk_fragment),$(error machines/$(1).mk: its board "$($(1).board)" names no disk_fragment, which a kernel that boots disks needs (machines/defaults.mk)))))
 # What kernel.sh found, per kernel choice, series and flavour: two runs with
 # different KERNEL= or SERIES= never read each other's.
-# $(1): a flavour (distro, filesystems), or none (lab)
-kernel_envs = $(BUILD)/kernels/$(KERNEL)/$(subst /,_,$(SERIES))$(addprefix -,$(filter-out lab,$(1)))
+# $(1): a flavour (distro, filesystems), or none (lab); $(2): another kernel
+# choice than KERNEL's (make bench's clock part boots two)
+kernel_envs = $(BUILD)/kernels/$(or $(2),$(KERNEL))/$(subst /,_,$(SERIES))$(addprefix -,$(filter-out lab,$(1)))
 KERNEL_ENVS = $(call kernel_envs,$(KERNEL_FLAVOUR))
 # The run's flavours: its own (KERNEL_FLAVOUR), then those its boot kinds
 # name (KIND.flavour: host-tools/boot/boot.mk), whose kernels build after it.

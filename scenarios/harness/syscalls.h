@@ -73,6 +73,12 @@
 #if defined(__NR_settimeofday_time32) && !defined(__NR_settimeofday)
 #define __NR_settimeofday __NR_settimeofday_time32
 #endif
+#if defined(__NR_clock_gettime32) && !defined(__NR_clock_gettime)
+#define __NR_clock_gettime __NR_clock_gettime32
+#endif
+#if defined(__NR_gettimeofday_time32) && !defined(__NR_gettimeofday)
+#define __NR_gettimeofday __NR_gettimeofday_time32
+#endif
 
 /* The kernel's two timespec layouts, independent of the libc's time_t. */
 struct kts64 {
