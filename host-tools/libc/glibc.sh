@@ -233,9 +233,11 @@ plan_line() {
 TEST_WRAPPER=y2038-glibc-test-wrapper
 
 # build_tests SUBDIR: its tests built (make -k: one that does not build is
-# left out, and its line says so), then tests/SUBDIR.list.
+# left out, and its line says so), and what else make check makes before
+# it runs them, then tests/SUBDIR.list.
 build_tests() {
 	local d=$1 src=$tests_tree/source/$1 list=$tests_tree/tests/$1 start
+	local -a check=(objdir="$tests_tree/build" run-built-tests=yes test-wrapper="$TEST_WRAPPER")
 	start=$(date +%s)
 	say GLIBC "$name for $arch: the tests of $d"
 	(
@@ -243,12 +245,33 @@ build_tests() {
 		export LC_ALL=C CPPFLAGS="-isystem $tests_tree/include"
 		nice -n 10 make -r -k -j"$(nproc)" objdir="$tests_tree/build" run-built-tests=no tests xtests ||
 			echo "make -k tests xtests: exit $? (the tests that did not build are left out)"
+		# What a test's output (.out) depends on besides the test, which
+		# make tests does not make: the modules it dlopens, its data.
+		# make -pq runs nothing and prints them; they are made, but the
+		# outputs of other tests and the locales, which the guest makes.
+		make -r -pq "${check[@]}" xcheck >"$list.db" 2>/dev/null || true
+		mapfile -t needs < <(out_prerequisites "$tests_tree/build/$d/" <"$list.db")
+		[ "${#needs[@]}" -eq 0 ] || nice -n 10 make -r -k -j"$(nproc)" "${check[@]}" "${needs[@]}" ||
+			echo "make -k of the tests' prerequisites: exit $? (a test without one fails)"
+		rm -f "$list.db"
 		# what make check and make xcheck would run: printed, not run
-		make -r -n objdir="$tests_tree/build" run-built-tests=yes test-wrapper="$TEST_WRAPPER" xcheck >"$list.make-n"
+		make -r -n "${check[@]}" xcheck >"$list.make-n"
 	) >"$list.log" 2>&1 || die "the tests of $d: make -n xcheck failed (log: $list.log)"
 	list_tests "$d" <"$list.make-n" >"$list.list.tmp"
 	mv "$list.list.tmp" "$list.list"
 	echo $(($(date +%s) - start)) >"$list.seconds"
+}
+
+# out_prerequisites OBJPFX <make -p's database: the files under OBJPFX that
+# its .out targets name (explicitly), but .out, .test-result and locales.
+out_prerequisites() {
+	awk -v b="$1" 'index($0, b) == 1 && $0 ~ /\.out: / {
+			sub(/^[^:]*: */, ""); sub(/\|.*/, "")
+			n = split($0, p, " ")
+			for (i = 1; i <= n; i++)
+				if (index(p[i], b) == 1 && p[i] !~ /(\.out|\.test-result|\/LC_CTYPE|%)$/ && !seen[p[i]]++)
+					print p[i]
+		}'
 }
 
 # list_tests SUBDIR <make -n output: each test's line (continued lines
@@ -262,8 +285,8 @@ build_tests() {
 # (tests-unsupported: the C++ tests, CXX=:); container, run in
 # support/test-container, which needs the build's install as a test root
 # (testroot.pristine), not made here; other, a script or a host tool
-# (Perl's mtrace, Python, a shell script with its own programs, a cmp of
-# outputs). A test that did not build has its line, and no program: the
+# (Perl's mtrace, Python and GDB's pretty printers, a shell script with
+# its own programs, a cmp of outputs). A test that did not build has its line, and no program: the
 # runner says so.
 list_tests() {
 	awk -v wrapper="$TEST_WRAPPER" '
@@ -276,6 +299,7 @@ list_tests() {
 			kind = "other"
 			if (line ~ /support\/test-container /) kind = "container"
 			else if (line ~ /localedata\/gen-locale\.sh /) kind = "locale"
+			else if (line ~ /[ \t]python3?[ \t]/) kind = "other"
 			else if (index(line, wrapper " env ") == 1) kind = "run"
 			else if (line ~ /^[^ ]*scripts\/evaluate-test\.sh [^ \t]+[ \t]+77[ \t]/) kind = "unsupported"
 			gsub(/\t/, " ", line)
