@@ -71,7 +71,7 @@ glibc_tests.unpatched.args = series=$(TIME64ONLY_SERIES) series_part=tests name=
 # glibc's test driver's timeouts (20 s a test by default) times this, under
 # TCG; the runner's own limit for a test that outlives its driver's.
 GLIBC_TESTS_TIMEOUTFACTOR ?= 5
-GLIBC_TESTS_OUTER_TIMEOUT ?= 900
+GLIBC_TESTS_OUTER_TIMEOUT ?= 300
 # An ordinary date: the question is COMPAT_32BIT_TIME, not the overflow.
 GLIBC_TESTS_RTC           ?= 2026-06-01T00:00:00
 # Each subdir is one program of the boot (nptl's are the longest).
@@ -83,7 +83,9 @@ GLIBC_TESTS_BUSYBOX_SUITE ?= trixie
 
 # The kept build of each variant (glibc.sh tests: FILE names its folder),
 # its disk, and the initramfs every glibc-tests boot of a userland shares:
-# PID 1, a static busybox as /bin/sh (tests run /bin/sh), the runner
+# PID 1, a static busybox as /bin/sh (tests run /bin/sh) and as /bin/bash
+# (glibc's make runs gen-locale.sh with its SHELL, configparms' /bin/bash;
+# busybox has no bash applet: a script that runs its sh), the runner
 # (guest-init/glibc-run.c) as /scenarios/glibc-SUBDIR, and a few files of
 # /etc. $(1): userland, $(2): variant
 define glibc-tests-rules
@@ -104,11 +106,12 @@ $(BUILD)/$(1)/glibc-tests-busybox/.versions: host-tools/distro/debian.sh
 	$$(Q)host-tools/distro/debian.sh package cache=$$(CACHE) arch=$(1) suite=$$($$(GLIBC_TESTS_BUSYBOX_SUITE).suite) \
 		mirror=$$(DEBIAN_MIRROR) out=$$(@D) busybox-static
 $(BUILD)/$(1)/glibc-tests.cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/glibc-tests-busybox/.versions $(BUILD)/$(1)/glibc-run \
-		host-tools/initramfs/overlay-cpio.sh host-tools/libc/libc.mk
+		host-tools/initramfs/overlay-cpio.sh
 	$$(call say,CPIO,$$@)
 	$$(Q)lab=$(BUILD)/$(1)/glibc-tests-lab; rm -rf $$$$lab; mkdir -p $$$$lab/bin $$$$lab/scenarios $$$$lab/etc && \
 	install -m 755 $$$$(find $(BUILD)/$(1)/glibc-tests-busybox -path '*/bin/busybox' -type f | head -1) $$$$lab/bin/busybox && \
-	ln -s busybox $$$$lab/bin/sh && install -m 755 $(BUILD)/$(1)/glibc-run $$$$lab/scenarios/glibc-run && \
+	ln -s busybox $$$$lab/bin/sh && printf '#!/bin/sh\nexec /bin/sh "$$$$@"\n' >$$$$lab/bin/bash && chmod 755 $$$$lab/bin/bash && \
+	install -m 755 $(BUILD)/$(1)/glibc-run $$$$lab/scenarios/glibc-run && \
 	for d in $$(GLIBC_TESTS_SUBDIRS); do ln -s glibc-run $$$$lab/scenarios/glibc-$$$$d; done && \
 	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >$$$$lab/etc/passwd && \
 	printf 'root:x:0:\nnogroup:x:65534:\n' >$$$$lab/etc/group && \
