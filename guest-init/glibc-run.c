@@ -11,7 +11,8 @@
  * folder it was built in, which its tests name; libc=; timeoutfactor=;
  * outer_timeout=). The first program mounts it there, and makes its
  * root/lib the guest's /lib (for a program a test runs without the build's
- * ld.so), busybox's applets /bin's, and a tmpfs /dev/shm.
+ * ld.so), busybox's applets /bin's, a tmpfs /dev/shm and cgroup2 on
+ * /sys/fs/cgroup.
  *
  * Each line of tests/SUBDIR.list, NAME<TAB>KIND<TAB>LINE, is what glibc's
  * make check runs for the test NAME (make -n xcheck printed it, its
@@ -42,6 +43,11 @@
  * keeps the time32 census (the lab's patched COMPAT_32BIT_TIME=y kernels),
  * "# time32: IFACE+N ..." (the time32 system calls made while it ran: this
  * runner makes none, its clock is the raw time64 one).
+ *
+ * Then each test that failed is run once more, after the others, and
+ * "# rerun NAME # VERDICT exit=N s=S" says how that went: glibc's verdict
+ * is the first run's; a rerun that differs marks a test that depends on
+ * the timing of an emulated CPU on a busy host.
  */
 #include <sys/mount.h>
 #include <sys/stat.h>
@@ -155,6 +161,9 @@ static void setup(void)
 	mkdirs("/dev/shm");
 	if (mount("shm", "/dev/shm", "tmpfs", 0, NULL))
 		bail("mount tmpfs on /dev/shm: errno %d %s", errno, errno_name(errno));
+	/* as systemd mounts it (tst-spawn-cgroup); a kernel without cgroups
+	 * leaves it unmounted, and that test says so */
+	mount("cgroup2", "/sys/fs/cgroup", "cgroup2", 0, NULL);
 	run_quietly((char *const[]){ "/bin/busybox", "--install", "-s", "/bin", NULL });
 	close(open(READY, O_WRONLY | O_CREAT, 0644));
 }
@@ -279,6 +288,62 @@ static void drop_wrapper(char *line)
 static struct output err;
 static char out[OUT_MAX];
 
+/* One run of a test's line: glibc's verdict (PASS, UNSUPPORTED, FAIL). */
+struct run {
+	const char *verdict;
+	int status;		/* the test's exit status, or -1 */
+	double s;
+	int timed_out;
+	char used[512];		/* the time32 calls the census saw */
+	size_t out_len;		/* its .out, in out[] */
+};
+
+static void run_test(const char *cwd, const char *name, const char *cmd, struct run *r)
+{
+	char path[sizeof(tree) + 16384 + 32], result[sizeof(path)], res[512] = "";
+	struct test_line t = { cwd, cmd };
+	struct census before, after;
+	struct child c;
+	size_t len;
+
+	memset(r, 0, sizeof(*r));
+	r->status = -1;
+	snprintf(path, sizeof(path), "%s/build/%s.out", tree, name);
+	snprintf(result, sizeof(result), "%s/build/%s.test-result", tree, name);
+	unlink(path);
+	unlink(result);
+	err.len = 0;
+	census_read(&before);
+	if (child_start(&c, CHILD_PIPE_STDIO, exec_line, &t)) {
+		r->verdict = "FAIL";
+		snprintf(r->used, sizeof(r->used), "%s", "");
+		return;
+	}
+	child_finish(&c, c.started_ns + outer_s * NSEC_PER_SEC, collect, &err);
+	r->s = child_took_ns(&c) / 1e9;
+	r->timed_out = c.timed_out;
+	census_read(&after);
+	census_grown(&before, &after, r->used, sizeof(r->used));
+	r->out_len = read_file(path, out, sizeof(out));
+	len = read_file(result, res, sizeof(res) - 1);
+	res[len] = '\0';
+	if (strstr(res, "original exit status "))
+		r->status = atoi(strstr(res, "original exit status ") + 21);
+	if (c.timed_out || !len)
+		r->verdict = "FAIL";
+	else if (!strncmp(res, "PASS:", 5) || !strncmp(res, "XPASS:", 6))
+		r->verdict = "PASS";
+	else if (!strncmp(res, "UNSUPPORTED:", 12))
+		r->verdict = "UNSUPPORTED";
+	else
+		r->verdict = "FAIL";
+}
+
+/* The lines of the tests that failed, run once more at the end. */
+#define MAX_RERUNS 1024
+static char *rerun_name[MAX_RERUNS], *rerun_cmd[MAX_RERUNS];
+static int reruns;
+
 int main(int argc, char **argv)
 {
 	const char *base = strrchr(argv[0], '/') ? strrchr(argv[0], '/') + 1 : argv[0];
@@ -307,13 +372,8 @@ int main(int argc, char **argv)
 	rewind(f);
 	printf("1..%d\n", n);
 	while (fgets(line, sizeof(line), f)) {
-		char *name = line, *kind, *cmd, path[sizeof(tree) + sizeof(line) + 32], result[sizeof(path)], res[512] = "", used[512];
-		struct test_line t = { cwd, NULL };
-		struct census before, after;
-		struct child c;
-		size_t len;
-		int status = -1;
-		double s;
+		char *name = line, *kind, *cmd, path[sizeof(tree) + sizeof(line) + 32];
+		struct run r;
 
 		i++;
 		line[strcspn(line, "\n")] = '\0';
@@ -336,49 +396,44 @@ int main(int argc, char **argv)
 			continue;
 		}
 		drop_wrapper(cmd);
-		t.line = cmd;
-		snprintf(path, sizeof(path), "%s/build/%s.out", tree, name);
-		snprintf(result, sizeof(result), "%s/build/%s.test-result", tree, name);
-		unlink(path);
-		unlink(result);
-		err.len = 0;
-		census_read(&before);
-		if (child_start(&c, CHILD_PIPE_STDIO, exec_line, &t)) {
-			printf("not ok %d %s # FAIL the runner could not fork\n", i, name);
-			fail++;
-			continue;
-		}
-		child_finish(&c, c.started_ns + outer_s * NSEC_PER_SEC, collect, &err);
-		s = child_took_ns(&c) / 1e9;
-		census_read(&after);
-		len = read_file(path, out, sizeof(out));
-		relay("out", out, len);
+		run_test(cwd, name, cmd, &r);
+		relay("out", out, r.out_len);
 		relay("err", err.buf, err.len);
-		census_grown(&before, &after, used, sizeof(used));
-		if (used[0])
-			printf("# time32: %s\n", used);
-		len = read_file(result, res, sizeof(res) - 1);
-		res[len] = '\0';
-		if (strstr(res, "original exit status "))
-			status = atoi(strstr(res, "original exit status ") + 21);
-		if (c.timed_out) {
-			printf("not ok %d %s # FAIL exit=- s=%.2f TIMEOUT %lld s\n", i, name, s, (long long)outer_s);
-			fail++;
-		} else if (!strncmp(res, "PASS:", 5) || !strncmp(res, "XPASS:", 6)) {
-			printf("ok %d %s # PASS exit=%d s=%.2f\n", i, name, status, s);
+		if (r.used[0])
+			printf("# time32: %s\n", r.used);
+		if (!strcmp(r.verdict, "PASS")) {
+			printf("ok %d %s # PASS exit=%d s=%.2f\n", i, name, r.status, r.s);
 			pass++;
-		} else if (!strncmp(res, "UNSUPPORTED:", 12)) {
-			printf("ok %d %s # SKIP UNSUPPORTED exit=%d s=%.2f\n", i, name, status, s);
+		} else if (!strcmp(r.verdict, "UNSUPPORTED")) {
+			printf("ok %d %s # SKIP UNSUPPORTED exit=%d s=%.2f\n", i, name, r.status, r.s);
 			unsupported++;
-		} else if (!strncmp(res, "FAIL:", 5) || !strncmp(res, "XFAIL:", 6)) {
-			printf("not ok %d %s # FAIL exit=%d s=%.2f\n", i, name, status, s);
-			fail++;
 		} else {
-			printf("not ok %d %s # FAIL exit=- s=%.2f no test-result\n", i, name, s);
+			if (r.timed_out)
+				printf("not ok %d %s # FAIL exit=- s=%.2f TIMEOUT %lld s\n", i, name, r.s, (long long)outer_s);
+			else if (r.status < 0)
+				printf("not ok %d %s # FAIL exit=- s=%.2f no test-result\n", i, name, r.s);
+			else
+				printf("not ok %d %s # FAIL exit=%d s=%.2f\n", i, name, r.status, r.s);
 			fail++;
+			if (reruns < MAX_RERUNS && strcmp(kind, "locale")) {
+				rerun_name[reruns] = strdup(name);
+				rerun_cmd[reruns++] = strdup(cmd);
+			}
 		}
 	}
 	fclose(f);
 	printf("# %s: %d PASS, %d FAIL, %d UNSUPPORTED, %d not run\n", subdir, pass, fail, unsupported, notrun);
+	/*
+	 * Each test that failed, once more, after the others: glibc's verdict
+	 * is the first run's, and a rerun that differs says the test depends
+	 * on the timing of an emulated CPU on a busy host, not on the kernel.
+	 */
+	for (i = 0; i < reruns; i++) {
+		struct run r;
+
+		run_test(cwd, rerun_name[i], rerun_cmd[i], &r);
+		printf("# rerun %s # %s exit=%d s=%.2f%s\n", rerun_name[i], r.verdict, r.status, r.s,
+		       r.timed_out ? " TIMEOUT" : "");
+	}
 	return fail ? KSFT_FAIL : KSFT_PASS;
 }
