@@ -68,12 +68,13 @@ cp -al "$tree/tests" "$stage/tests"
 cp "$tree/libc" "$stage/libc"
 printf '%s\n' "$env" >"$stage/glibc-tests.env"
 
-# The image: its files and a quarter more, inodes for every file twice over
-# (the tests write theirs into build/); writes are the guest's, dropped at
-# the end (boot.sh: snapshot=on).
+# The image: its files and 1 GiB more, inodes for every file twice over:
+# the tests write their outputs, temporary files and the locales they
+# read (gen-locale.sh: 35 of them) into build/. Writes are the guest's,
+# dropped at the end (boot.sh: snapshot=on); the image file is sparse.
 kib=$(du -sk --apparent-size "$stage" | cut -f1)
 files=$(find "$stage" | wc -l)
-size=$(((kib + kib / 4 + 65536) / 1024))M
+size=$(((kib + 1048576) / 1024))M
 mke2fs -q -F -t ext4 -O ^has_journal -N $((files * 2 + 20000)) -E root_owner=0:0 \
 	-d "$stage" "$out.tmp" "$size" >/dev/null || die "mke2fs -d $stage failed"
 rm -rf "$stage"
