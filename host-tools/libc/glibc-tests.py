@@ -14,18 +14,21 @@ relays what guest-init/glibc-tests.sh printed, "# "-indented:
     # # out: LINE / # # err: LINE            (the next test's output)
     # # time32: IFACE+N ...                  (time32 calls while it ran)
     # ok N NAME # PASS exit=0 s=0.52         (its verdict, glibc's own)
+    # # rerun NAME # PASS exit=0 s=0.50      (a failed test's second run)
     not ok 2 selftests: y2038: glibc-nptl # TIMEOUT 5400 seconds
 
 Writes RUN_DIR/glibc-tests/:
     results.tsv   one line per test and boot (the keys below)
     table.tsv     the tests whose verdict differs between the boots, one
-    table.md      column per boot, with the reason (data/glibc-tests-reasons.tsv)
+    table.md      column per boot, with the reason (data/glibc-tests-reasons.tsv:
+                  a test's name or glob, or the column that alone differs)
                   and what the test printed; then the counts per boot, the
                   UNSUPPORTED ones apart by why (data/glibc-tests-unsupported.tsv)
     out/BOOT/NAME.out   each test's output, as the runner relayed it
 Prints table.md. A test the runner never reached (its subdir's program
 timed out or the guest died) is MISSING. Exits 1 when a boot gave no verdicts.
 """
+import fnmatch
 import os
 import re
 import sys
@@ -33,15 +36,19 @@ import sys
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 REASONS = os.path.join(TOP, "data", "glibc-tests-reasons.tsv")
 UNSUPPORTED = os.path.join(TOP, "data", "glibc-tests-unsupported.tsv")
-KEYS = ["test", "subdir", "machine", "config", "variant", "libc", "verdict", "exit", "seconds", "time32", "detail"]
+KEYS = ["test", "subdir", "machine", "config", "variant", "libc", "verdict", "rerun", "exit", "seconds", "time32", "detail"]
 
 VERDICT = re.compile(r"^# (ok|not ok) \d+ (\S+) # (PASS|FAIL|SKIP UNSUPPORTED|SKIP NOT-RUN)\s*(.*)$")
+RERUN = re.compile(r"^# # rerun (\S+) # (\S+)")
 PROGRAM = re.compile(r"^# selftests: y2038: glibc-(\S+)$")
 PROGRAM_END = re.compile(r"^(ok|not ok) \d+ selftests: y2038: glibc-(\S+)(.*)$")
 
 
 def read_meta(path):
+    """The boot record; none where the boot has not ended (or never began)."""
     meta = {}
+    if not os.path.exists(path):
+        return meta
     with open(path, errors="replace") as f:
         for line in f:
             key, _, value = line.rstrip("\n").partition("=")
@@ -65,8 +72,11 @@ def parse_boot(boot):
     meta = read_meta(os.path.join(boot, "meta"))
     name = os.path.basename(boot.rstrip("/"))
     variant = name.split("-glibc-tests-", 1)[1] if "-glibc-tests-" in name else "-"
-    facts = {"boot": name, "machine": meta.get("machine", "?"), "config": meta.get("config", "?"),
-             "variant": variant, "libc": "?", "status": meta.get("qemu_status", "?"),
+    # MACHINE-CONFIG-glibc-tests-VARIANT, for a boot with no record yet
+    m = re.match(r"(.*)-compat32-([yn])-glibc-tests-", name)
+    facts = {"boot": name, "machine": meta.get("machine", m.group(1) if m else "?"),
+             "config": meta.get("config", "compat32=" + m.group(2) if m else "?"),
+             "variant": variant, "libc": "?", "status": meta.get("qemu_status", "no record"),
              "wall_s": meta.get("wall_s", "?"), "programs": {}, "ended": {}}
     tests, out, time32 = {}, [], ""
     subdir = None
@@ -91,6 +101,10 @@ def parse_boot(boot):
             time32 = line[len("# # time32: "):]
         elif line.startswith("# 1.."):
             listed[subdir] = int(line[5:])
+        elif RERUN.match(line):
+            m = RERUN.match(line)
+            if m.group(1) in tests:
+                tests[m.group(1)]["rerun"] = m.group(2)
         else:
             m = VERDICT.match(line)
             if m:
@@ -98,12 +112,32 @@ def parse_boot(boot):
                 verdict = {"SKIP UNSUPPORTED": "UNSUPPORTED", "SKIP NOT-RUN": "NOT-RUN"}.get(m.group(3), m.group(3))
                 ex = re.search(r"exit=(\S+)", rest)
                 sec = re.search(r"s=(\S+)", rest)
-                detail = rest.split()[0] if verdict == "NOT-RUN" and rest else ""
-                tests[m.group(2)] = {"verdict": verdict, "exit": ex.group(1) if ex else "-",
+                words = [w for w in rest.split() if "=" not in w]
+                detail = " ".join(words)
+                tests[m.group(2)] = {"verdict": verdict, "rerun": "", "exit": ex.group(1) if ex else "-",
                                      "seconds": sec.group(1) if sec else "-", "time32": time32,
                                      "detail": detail, "out": out, "subdir": subdir}
                 out, time32 = [], ""
     return facts, tests
+
+
+def find_reason(reasons, test, columns, cells):
+    """The first row of the reasons file for this test: its name (or a glob
+    of names), else "only:COLUMN" when that column alone differs from the
+    others, which agree (the shape of the row, e.g. only:compat32=n unpatched)."""
+    alone = [c for c, v in zip(columns, cells) if cells.count(v) == 1]
+    for key, reason in reasons:
+        if key.startswith("only:"):
+            if len(set(cells)) == 2 and alone == [key[5:]]:
+                return reason
+        elif fnmatch.fnmatchcase(test, key):
+            return reason
+    return NO_REASON
+
+
+NO_REASON = "(no reason recorded)"
+TIMING = ("timing: the verdicts agree once a failed test's rerun in the same boot is counted "
+          "(TCG on a busy host), not the kernel's config nor the series")
 
 
 def first_error(out):
@@ -115,8 +149,8 @@ def first_error(out):
     return ""
 
 
-def classify_unsupported(name, out, rules):
-    text = "\n".join(out)
+def classify_unsupported(name, out, rules, detail=""):
+    text = "\n".join(out + [detail])
     for rule in rules:
         if len(rule) >= 3 and re.search(rule[0], name) and (rule[1] == "*" or re.search(rule[1], text)):
             return rule[2], rule[3] if len(rule) > 3 else ""
@@ -130,7 +164,7 @@ def main():
     dest = os.path.join(run, "glibc-tests")
     os.makedirs(os.path.join(dest, "out"), exist_ok=True)
     parsed = [parse_boot(b) for b in boots]
-    reasons = {r[0]: r[1] for r in read_tsv(REASONS) if len(r) >= 2}
+    reasons = [r[:2] for r in read_tsv(REASONS) if len(r) >= 2]
     rules = read_tsv(UNSUPPORTED)
     names = sorted({t for _, tests in parsed for t in tests})
     status = 0
@@ -139,11 +173,11 @@ def main():
         f.write("\t".join(KEYS) + "\n")
         for facts, tests in parsed:
             for t in names:
-                r = tests.get(t, {"verdict": "MISSING", "exit": "-", "seconds": "-", "time32": "",
+                r = tests.get(t, {"verdict": "MISSING", "rerun": "", "exit": "-", "seconds": "-", "time32": "",
                                   "detail": "", "out": [], "subdir": t.split("/")[0]})
                 f.write("\t".join([t, r["subdir"] or "-", facts["machine"], facts["config"], facts["variant"],
-                                   facts["libc"], r["verdict"], r["exit"], r["seconds"], r["time32"] or "-",
-                                   r["detail"] or "-"]) + "\n")
+                                   facts["libc"], r["verdict"], r["rerun"] or "-", r["exit"], r["seconds"],
+                                   r["time32"] or "-", r["detail"] or "-"]) + "\n")
                 if r["out"]:
                     path = os.path.join(dest, "out", facts["boot"], t + ".out")
                     os.makedirs(os.path.dirname(path), exist_ok=True)
@@ -153,18 +187,25 @@ def main():
     columns = ["%s %s" % (facts["config"], facts["variant"]) for facts, _ in parsed]
     differ = []
     for t in names:
-        cells = [tests.get(t, {"verdict": "MISSING"})["verdict"] for _, tests in parsed]
+        runs = [tests.get(t, {"verdict": "MISSING", "rerun": ""}) for _, tests in parsed]
+        cells = [r["verdict"] for r in runs]
         if len(set(cells)) > 1:
-            differ.append((t, cells))
+            # shown FAIL>PASS where the rerun in the same boot differed
+            shown = [r["verdict"] + (">" + r["rerun"] if r["rerun"] and r["rerun"] != r["verdict"] else "")
+                     for r in runs]
+            # timing: some choice of a run in each boot agrees
+            common = set.intersection(*[{r["verdict"], r["rerun"] or r["verdict"]} for r in runs])
+            differ.append((t, cells, shown, bool(common)))
     md = ["# glibc's own tests: %d tests, %d differ between the boots" % (len(names), len(differ)), ""]
     md.append("Each test's verdict is glibc's (scripts/evaluate-test.sh: exit 0 PASS, 77 UNSUPPORTED, "
-              "other FAIL); MISSING: never reached. Reasons: data/glibc-tests-reasons.tsv.")
+              "other FAIL); FAIL>PASS: its rerun at the end of the same boot passed; MISSING: never "
+              "reached. Reasons: data/glibc-tests-reasons.tsv.")
     md.append("")
     md.append("| test | " + " | ".join(columns) + " | reason | what it printed |")
     md.append("|---" * (len(columns) + 3) + "|")
     with open(os.path.join(dest, "table.tsv"), "w") as f:
         f.write("\t".join(["test"] + columns + ["reason", "evidence"]) + "\n")
-        for t, cells in differ:
+        for t, cells, shown, timing in differ:
             evidence = []
             for (facts, tests), cell in zip(parsed, cells):
                 r = tests.get(t)
@@ -175,9 +216,11 @@ def main():
                 if r["time32"] and "patched" == facts["variant"]:
                     evidence.append("%s %s time32: %s" % (facts["config"], facts["variant"], r["time32"]))
             evidence = sorted(set(evidence))
-            reason = reasons.get(t, "(no reason recorded)")
-            f.write("\t".join([t] + cells + [reason, " | ".join(evidence)]) + "\n")
-            md.append("| %s | %s | %s | %s |" % (t, " | ".join(cells), reason,
+            reason = find_reason(reasons, t, columns, cells)
+            if reason == NO_REASON and timing:
+                reason = TIMING
+            f.write("\t".join([t] + shown + [reason, " | ".join(evidence)]) + "\n")
+            md.append("| %s | %s | %s | %s |" % (t, " | ".join(shown), reason,
                                                  "<br>".join(e.replace("|", "\\|") for e in evidence)))
 
         # the counts per boot, UNSUPPORTED and NOT-RUN apart by why
@@ -191,7 +234,7 @@ def main():
                 if not r:
                     n["MISSING"] += 1
                 elif r["verdict"] == "UNSUPPORTED":
-                    cls, why = classify_unsupported(t, r["out"], rules)
+                    cls, why = classify_unsupported(t, r["out"], rules, r["detail"])
                     n["lab" if cls == "lab-kernel" else "other"] += 1
                     apart.setdefault((cls, why), set()).add(t)
                 else:

@@ -24,13 +24,20 @@ same "results.tsv: glibc's UNSUPPORTED (exit 77)" "$(cell nptl/tst-fake-unsuppor
 same "results.tsv: glibc's FAIL, on =n only" "$(cell nptl/tst-fake-time32 compat32=n patched) $(cell nptl/tst-fake-time32 compat32=y patched)" "FAIL PASS"
 same "results.tsv: a test make -k did not build is NOT-RUN" "$(cell nptl/tst-missing compat32=y patched)" NOT-RUN
 same "results.tsv: a test the runner never reached is MISSING" "$(cell nptl/tst-fake-env compat32=n unpatched)" MISSING
-time32=$(awk -F'\t' '$1 == "nptl/tst-fake-time32" && $4 == "compat32=y" { print $10 }' "$t/results.tsv")
+time32=$(awk -F'\t' '$1 == "nptl/tst-fake-time32" && $4 == "compat32=y" { print $11 }' "$t/results.tsv")
 same "results.tsv: the time32 calls the census saw while a test ran" "$time32" "futex_time32+1"
+rerun=$(awk -F'\t' '$1 == "nptl/tst-fake-fail" && $4 == "compat32=n" && $5 == "patched" { print $8 }' "$t/results.tsv")
+same "results.tsv: a failed test's rerun in the same boot" "$rerun" PASS
+expect "table.tsv: a cell whose rerun differed is shown FAIL>PASS" grep -q "^nptl/tst-fake-fail	FAIL	FAIL>PASS	MISSING	" "$t/table.tsv"
 same "results.tsv: one line per test and boot, and the keys" "$(wc -l <"$t/results.tsv")" $((1 + 7 * 3))
 rows=$(cut -f1 "$t/table.tsv" | tail -n +2 | tr '\n' ' ')
 same "table.tsv: the tests whose verdict differs (a MISSING one too), and only those" "$rows" "nptl/tst-container nptl/tst-fake-env nptl/tst-fake-fail nptl/tst-fake-pass nptl/tst-fake-time32 nptl/tst-fake-unsupported nptl/tst-missing "
 rows=$(awk -F'\t' 'NR > 1 && $4 != "MISSING" { printf "%s ", $1 }' "$t/table.tsv")
 same "table.tsv: of those the unpatched boot reached, the ones that differ" "$rows" "nptl/tst-fake-pass nptl/tst-fake-time32 "
+reason() { awk -F'\t' -v t="$1" '$1 == t { print $(NF - 1) }' "$t/table.tsv"; }
+expect "table.tsv: the reason of a row whose =n unpatched cell alone differs (data/glibc-tests-reasons.tsv)" \
+	grep -q "the library's time32 futex" <<<"$(reason nptl/tst-fake-pass)"
+same "table.tsv: a test with no reason says so" "$(reason nptl/tst-fake-time32)" "(no reason recorded)"
 expect "table.tsv: a FAIL's evidence is its output's error" grep -q "The futex facility returned an unexpected error code" "$t/table.tsv"
 expect "table.md: the counts per boot" grep -q "^| $u | fake-libc-unpatched | 0 | 2 | 0 | 0 | 0 | 5 |" "$t/table.md"
 expect "out/: each test's output" grep -qx "out: fake test fail" "$t/out/$n/nptl/tst-fake-fail.out"
