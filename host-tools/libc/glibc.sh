@@ -184,8 +184,12 @@ key=$(printf '%s\n' "$recipe" | sha256sum | cut -c1-12)
 result=$cache/glibc/$arch-$key
 mkdir -p "$cache/glibc"
 
+# The kept tree of this recipe, for its tests (tests): built where it stays,
+# since its tests name its paths; .library says the build is whole.
+tests_tree=$cache/glibc/$arch-$key-tests
+
 if [ "$cmd" = plan ]; then
-	if [ -f "$result/libc" ]; then echo reuse
+	if [ -f "$result/libc" ] || [ -f "$tests_tree/.library" ]; then echo reuse
 	else echo "build $(cat "$cache/glibc/$arch.seconds" 2>/dev/null || echo 0)"; fi
 	exit 0
 fi
@@ -215,9 +219,6 @@ build_tree() {
 	[ -e "$dir/root/lib/$multiarch/libc.so.6" ] || die "the glibc build for $arch installed no lib/$multiarch/libc.so.6 (log: $log)"
 }
 
-# The kept tree of this recipe, for its tests (tests): built where it stays,
-# since its tests name its paths; .library says the build is whole.
-tests_tree=$cache/glibc/$arch-$key-tests
 plan_line() {
 	local last
 	last=$(cat "$cache/glibc/$arch.seconds" 2>/dev/null || echo 0)
