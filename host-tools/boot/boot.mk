@@ -13,7 +13,8 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # memory: the initramfs carries them). A kind names its folder suffix, RTC,
 # programs (KIND.bins, a function of the machine, $(1)), initramfs and
 # memory in MiB (the machine's, else); optionally its machines (all, else) and its guest
-# and boot timeouts (GUEST_TIMEOUT and BOOT_TIMEOUT, else).
+# and boot timeouts (GUEST_TIMEOUT and BOOT_TIMEOUT, else); its disks
+# (KIND.disks, a function of the machine, $(1)) and its kernels' flavour.
 # The apps family (scenarios/apps/): each of APPS_DISTROS (initramfs.mk) in
 # a boot of its own on APPS_MACHINES (on x86_64 and arm64 the same userland
 # runs on a compat kernel), its session one program that may take minutes
@@ -65,6 +66,18 @@ filesystems.memory   := 256
 filesystems.flavour  := filesystems
 filesystems.disks     = $(FS_IMAGES:%=$(BUILD)/images/%.img)
 filesystems.machines  = $(FILESYSTEMS_MACHINES)
+# glibc's own tests (make glibc-tests, host-tools/libc/libc.mk): the
+# time64-only glibc's build kept with its tests, patched and unpatched
+# (GLIBC_TESTS_VARIANTS), each on a disk of its own, run by
+# guest-init/glibc-tests.sh, one program a subdir, on the distro flavour's
+# kernels (what the tests ask of a kernel beyond the matrix's: epoll,
+# inotify, file locks, seccomp, rseq, modify_ldt), at an ordinary date.
+$(foreach v,$(GLIBC_TESTS_VARIANTS),$(eval glibc-tests-$(v).dir := -glibc-tests-$(v))\
+	$(eval glibc-tests-$(v).rtc = $$(GLIBC_TESTS_RTC))$(eval glibc-tests-$(v).bins = $$(GLIBC_TESTS_SUBDIRS:%=glibc-%))\
+	$(eval glibc-tests-$(v).initrd := glibc-tests.cpio)$(eval glibc-tests-$(v).memory := 512)\
+	$(eval glibc-tests-$(v).flavour := distro)$(eval glibc-tests-$(v).machines = $$(GLIBC_TESTS_MACHINES))\
+	$(eval glibc-tests-$(v).disks = $$(BUILD)/$$($$(1).userland)/glibc-tests-$(v).img)\
+	$(eval glibc-tests-$(v).guest_timeout = $$(GLIBC_TESTS_GUEST_TIMEOUT))$(eval glibc-tests-$(v).boot_timeout = $$(GLIBC_TESTS_BOOT_TIMEOUT)))
 # Not in the default list: make validate-distro and make try boot these.
 # validate-distro's boots have no initramfs of the lab's (an empty one, for
 # QEMU): the kernel mounts the distribution's root, a disk (DISTRO_DISK),
@@ -125,14 +138,14 @@ BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $($(3).disks) \
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(call $(3).disks,$(1)) \
 		$(HOST)/kvm-probe $(call machine-env,$(1))
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) kind=$(3) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
-		disk=$$($(3).disk) disks=$$(call commas,$$($(3).disks)) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
+		disk=$$($(3).disk) disks=$$(call commas,$$(call $(3).disks,$(1))) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
 endef
 define skip-rules
@@ -192,7 +205,7 @@ boots: $(BOOTS)
 # once built, files are replaced only by renaming. The kernels have their
 # own locks in the cache (kernel.sh) and build as the boots need them.
 INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
-	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd) $($(k).disks))) \
+	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd) $(call $(k).disks,$(m)))) \
 	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
 		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
 # What the first verdict needs: the first ready machine's matrix boots and

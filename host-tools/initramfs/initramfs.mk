@@ -108,15 +108,16 @@ $(BUILD)/$(1)/time64only-musl/%-musl: scenarios/%.c $(HARNESS) $(BUILD)/$(1)/tim
 endef
 $(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call time64only-musl-program-rule,$(u))))
 
-# guest-init's programs: PID 1, and the session runner of the demo and of
-# validate-distro and try. $(1): userland, $(2): program
+# guest-init's programs: PID 1, the session runner of the demo and of
+# validate-distro and try, and the runner of glibc's tests (make
+# glibc-tests). $(1): userland, $(2): program
 define guest-init-rule
 $(BUILD)/$(1)/$(2): guest-init/$(2).c guest-init/runner.h $(HARNESS)
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<
 endef
-$(foreach u,$(USERLANDS),$(foreach p,init session,$(eval $(call guest-init-rule,$(u),$(p)))))
+$(foreach u,$(USERLANDS),$(foreach p,init session glibc-run,$(eval $(call guest-init-rule,$(u),$(p)))))
 
 # $(1): userland
 define initramfs-rule

@@ -19,14 +19,17 @@ kernel_fragments = $(call fragments-exist,$(1),patches/config/common.config $($(
 fragments-exist = $(foreach f,$(2),$(if $(wildcard $(f)),$(f),$(error machines/$(1).mk: its kernel needs $(f), which does not exist (its keys: machines/defaults.mk))))
 # A kernel flavour adds its groups of options over all of that, each group
 # GROUP.config, and for disk the board's disk_fragment too: the distro
-# flavour (make validate-distro, KERNEL_FLAVOUR=distro) and the filesystems
-# flavour (the filesystems boots of make run) both take disks. lab: no
-# flavour. $(1): machine, $(2): flavour
+# flavour (make validate-distro, KERNEL_FLAVOUR=distro, make glibc-tests)
+# and the filesystems flavour (the filesystems boots of make run) both take
+# disks. A group's options that exist on one board only are
+# GROUP-board-BOARD.config, where there are any (a symbol asked for and
+# missing fails kconfig-verify). lab: no flavour. $(1): machine, $(2): flavour
 KERNEL_FLAVOUR ?=
 flavour.distro.groups      := flavour-distro disk
 flavour.filesystems.groups := flavour-filesystems disk
 flavour_fragments = $(foreach g,$(flavour.$(2).groups),patches/config/$(g).config \
-	$(if $(filter disk,$(g)),$(or $($(1).disk_fragment),$(error machines/$(1).mk: its board "$($(1).board)" names no disk_fragment, which a kernel that boots disks needs (machines/defaults.mk)))))
+	$(if $(filter disk,$(g)),$(or $($(1).disk_fragment),$(error machines/$(1).mk: its board "$($(1).board)" names no disk_fragment, which a kernel that boots disks needs (machines/defaults.mk))),\
+		$(wildcard patches/config/$(g)-board-$($(1).board).config)))
 # What kernel.sh found, per kernel choice, series and flavour: two runs with
 # different KERNEL= or SERIES= never read each other's.
 # $(1): a flavour (distro, filesystems), or none (lab); $(2): another kernel

@@ -19,9 +19,9 @@ TIME64ONLY_LIBC     = glibc-$(firstword $(subst -, ,$(TIME64ONLY_VERSION)))-time
 # x86_64 or arm64 machine runs i386 or armhf programs).
 LIBC_USERLANDS     := $(sort $(foreach m,$(READY),$($(m).userland)))
 
-GLIBC_ARGS = cache=$(CACHE) suite=$($(TIME64ONLY_DISTRO).suite) mirror=$(DEBIAN_MIRROR) \
-	version=$(TIME64ONLY_VERSION) kernel=$(TIME64ONLY_KERNEL) series=$(TIME64ONLY_SERIES) \
-	name=$(TIME64ONLY_LIBC)
+GLIBC_SOURCE_ARGS = cache=$(CACHE) suite=$($(TIME64ONLY_DISTRO).suite) mirror=$(DEBIAN_MIRROR) \
+	version=$(TIME64ONLY_VERSION) kernel=$(TIME64ONLY_KERNEL)
+GLIBC_ARGS = $(GLIBC_SOURCE_ARGS) series=$(TIME64ONLY_SERIES) name=$(TIME64ONLY_LIBC)
 # $(BUILD)/USERLAND/time64only.libc: the cached build's folder (root/,
 # libc, recipe, build.log). glibc.sh decides whether it is up to date (its
 # recipe's hash), so make always asks it (a reuse takes a second); the file
@@ -52,3 +52,83 @@ libc-plan:
 .PHONY: libc
 libc: deps $(LIBC_USERLANDS:%=$(BUILD)/%/time64only.libc)
 	$(Q)for f in $^; do [ ! -e $$f.error ] || { cat $$f.error >&2; exit 1; }; done
+
+# --- make glibc-tests: glibc's own test suite, built with the libc above
+# (patched) and without the lab's series (unpatched: --enable-kernel=5.1
+# alone, the library as Debian's source has it, with the series' tests
+# added, so that they run on both), run in guests of GLIBC_TESTS_MACHINES on the distro flavour's
+# kernels with COMPAT_32BIT_TIME=y and =n, and the table of every test whose
+# verdict differs (host-tools/libc/glibc-tests.py). Not part of make check:
+# two glibc builds with their tests and four long boots (docs/libc.md).
+# The subdirs whose tests it builds and runs: those time64 and the futex
+# code touch (support first: the others' tests link it), and stdlib, where
+# the series' second test is.
+GLIBC_TESTS_SUBDIRS  ?= support nptl rt time io misc posix sysvipc stdlib
+GLIBC_TESTS_MACHINES ?= i386
+GLIBC_TESTS_VARIANTS := patched unpatched
+glibc_tests.patched.args   = series=$(TIME64ONLY_SERIES) name=$(TIME64ONLY_LIBC)
+glibc_tests.unpatched.args = series=$(TIME64ONLY_SERIES) series_part=tests name=$(TIME64ONLY_LIBC)-unpatched
+# glibc's test driver's timeouts (20 s a test by default) times this, under
+# TCG; the runner's own limit for a test that outlives its driver's.
+GLIBC_TESTS_TIMEOUTFACTOR ?= 5
+GLIBC_TESTS_OUTER_TIMEOUT ?= 300
+# An ordinary date: the question is COMPAT_32BIT_TIME, not the overflow.
+GLIBC_TESTS_RTC           ?= 2026-06-01T00:00:00
+# Each subdir is one program of the boot (nptl's are the longest).
+GLIBC_TESTS_GUEST_TIMEOUT ?= 5400
+GLIBC_TESTS_BOOT_TIMEOUT  ?= 21600
+GLIBC_TESTS_KINDS   := $(GLIBC_TESTS_VARIANTS:%=glibc-tests-%)
+GLIBC_TESTS_USERLANDS = $(sort $(foreach m,$(filter $(GLIBC_TESTS_MACHINES),$(READY)),$($(m).userland)))
+GLIBC_TESTS_BUSYBOX_SUITE ?= trixie
+
+# The kept build of each variant (glibc.sh tests: FILE names its folder),
+# its disk, and the initramfs every glibc-tests boot of a userland shares:
+# PID 1, a static busybox as /bin/sh (tests run /bin/sh) and as /bin/bash
+# (glibc's make runs gen-locale.sh with its SHELL, configparms' /bin/bash;
+# busybox has no bash applet: a script that runs its sh), the runner
+# (guest-init/glibc-run.c) as /scenarios/glibc-SUBDIR, and a few files of
+# /etc. $(1): userland, $(2): variant
+define glibc-tests-rules
+$(BUILD)/$(1)/glibc-tests-$(2).tree: FORCE
+	@mkdir -p $$(@D)
+	$$(Q)host-tools/libc/glibc.sh tests $$(GLIBC_SOURCE_ARGS) $$(glibc_tests.$(2).args) arch=$(1) triplet=$$(call libc_triplet,$(1)) \
+		multiarch=$$(call libc_multiarch,$(1)) subdirs="$$(GLIBC_TESTS_SUBDIRS)" out=$$@
+$(BUILD)/$(1)/glibc-tests-$(2).img: $(BUILD)/$(1)/glibc-tests-$(2).tree host-tools/libc/glibc-tests-disk.sh FORCE
+	$$(Q)host-tools/libc/glibc-tests-disk.sh tree=$$$$(cat $$<) out=$$@ subdirs="$$(GLIBC_TESTS_SUBDIRS)" \
+		libgcc=$$$$($$(call libc_triplet,$(1))-gcc -print-file-name=libgcc_s.so.1) multiarch=$$(call libc_multiarch,$(1)) \
+		timeoutfactor=$$(GLIBC_TESTS_TIMEOUTFACTOR) outer_timeout=$$(GLIBC_TESTS_OUTER_TIMEOUT)
+endef
+$(foreach u,$(LIBC_USERLANDS),$(foreach v,$(GLIBC_TESTS_VARIANTS),$(eval $(call glibc-tests-rules,$(u),$(v)))))
+# $(1): userland
+define glibc-tests-cpio-rule
+$(BUILD)/$(1)/glibc-tests-busybox/.versions: host-tools/distro/debian.sh
+	$$(call say,DEBIAN,$$(@D))
+	$$(Q)host-tools/distro/debian.sh package cache=$$(CACHE) arch=$(1) suite=$$($$(GLIBC_TESTS_BUSYBOX_SUITE).suite) \
+		mirror=$$(DEBIAN_MIRROR) out=$$(@D) busybox-static
+$(BUILD)/$(1)/glibc-tests.cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/glibc-tests-busybox/.versions $(BUILD)/$(1)/glibc-run \
+		host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)lab=$(BUILD)/$(1)/glibc-tests-lab; rm -rf $$$$lab; mkdir -p $$$$lab/bin $$$$lab/scenarios $$$$lab/etc && \
+	install -m 755 $$$$(find $(BUILD)/$(1)/glibc-tests-busybox -path '*/bin/busybox' -type f | head -1) $$$$lab/bin/busybox && \
+	ln -s busybox $$$$lab/bin/sh && printf '#!/bin/sh\nexec /bin/sh "$$$$@"\n' >$$$$lab/bin/bash && chmod 755 $$$$lab/bin/bash && \
+	install -m 755 $(BUILD)/$(1)/glibc-run $$$$lab/scenarios/glibc-run && \
+	for d in $$(GLIBC_TESTS_SUBDIRS); do ln -s glibc-run $$$$lab/scenarios/glibc-$$$$d; done && \
+	printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n' >$$$$lab/etc/passwd && \
+	printf 'root:x:0:\nnogroup:x:65534:\n' >$$$$lab/etc/group && \
+	printf '127.0.0.1 localhost\n' >$$$$lab/etc/hosts && \
+	host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio $$$$lab
+endef
+$(foreach u,$(LIBC_USERLANDS),$(eval $(call glibc-tests-cpio-rule,$(u))))
+
+# The two builds one after the other (each takes both cores), then the disks
+# and the boots, two at a time, then the table.
+.PHONY: glibc-tests glibc-tests-inputs
+glibc-tests: deps
+	@mkdir -p $(RUN_DIR) && $(set-latest)
+	$(Q)$(MAKE) --no-print-directory glibc-tests-inputs
+	$(Q)$(MAKE) --no-print-directory -j$(GLIBC_TESTS_JOBS) boots BOOT_KINDS="$(GLIBC_TESTS_KINDS)"
+	$(Q)host-tools/libc/glibc-tests.py $(RUN_DIR) $(foreach m,$(filter $(GLIBC_TESTS_MACHINES),$(READY)),$(foreach k,$(GLIBC_TESTS_KINDS),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir))))
+GLIBC_TESTS_JOBS ?= 2
+glibc-tests-inputs: $(foreach u,$(GLIBC_TESTS_USERLANDS),$(GLIBC_TESTS_VARIANTS:%=$(BUILD)/$(u)/glibc-tests-%.tree))
+	$(Q)$(MAKE) --no-print-directory $(foreach u,$(GLIBC_TESTS_USERLANDS),$(BUILD)/$(u)/glibc-tests.cpio \
+		$(GLIBC_TESTS_VARIANTS:%=$(BUILD)/$(u)/glibc-tests-%.img))

@@ -6,9 +6,12 @@
 #
 #   glibc-series.sh cache=DIR suite=SUITE mirror=URL version=V series=FILE [KEY=VALUE...]
 #
+# Each patch's master variant (patches/glibc/master/, the same name) adds
+# and removes the same lines: the one sent upstream is the one tested here.
 # The build runs in make libc (6 to 16 min per userland cold), its boots in
-# make libc-check; the test the patch adds runs in glibc's own harness only,
-# in no lab target (docs/libc.md). Prints TAP; adds to $COUNTS.
+# make libc-check; glibc's own tests, the series' among them, in make
+# glibc-tests; the master variant's build in make glibc-master-check
+# (docs/libc.md). Prints TAP; adds to $COUNTS.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -29,16 +32,28 @@ anonymous() {
 	head -1 "$1" | grep -q '^From 0\{40\} ' && ! grep -qE '^(From|Signed-off-by):' "$1"
 }
 # glibc's tests: a patch that changes the library adds or changes a test
-# (a tst-*.c, and the Makefile line that runs it).
+# (a tst-*.c, and the Makefile line that runs it), or says that it changes
+# no behaviour ("No functional change.": the existing tests cover it).
 tested() {
 	local files
 	files=$(sed -n 's|^+++ b/||p' "$1")
 	grep -v '/tst-' <<<"$files" | grep -qE '\.(c|h|S)$' || return 0	# no code changed
+	sed '/^---$/q' "$1" | grep -qx 'No functional change\.' && return 0
 	grep -q '/tst-[^/]*\.c$' <<<"$files" && grep -q 'Makefile$' <<<"$files" &&
 		grep -qE '^\+.*tst-' "$1"
 }
+# The lines a patch adds and removes, without the diff's own headers.
+changed_lines() { grep -E '^[-+]' "$1" | grep -vE '^(\+\+\+|---)( |$)'; }
 for p in "${patches[@]}"; do
-	expect "$(basename "$p"): a git format-patch with no author or sign-off" anonymous "$p"
-	expect "$(basename "$p"): what it changes comes with a test in glibc's form (tst-*.c, in a Makefile)" tested "$p"
+	n=$(basename "$p")
+	m=$(dirname "$p")/master/$n
+	expect "$n: a git format-patch with no author or sign-off" anonymous "$p"
+	expect "$n: what it changes comes with a test in glibc's form (tst-*.c, in a Makefile), or changes no behaviour" tested "$p"
+	if [ -r "$m" ]; then
+		expect "master/$n: a git format-patch with no author or sign-off" anonymous "$m"
+		same "master/$n: adds and removes the lines $n does" "$(changed_lines "$m" | sha256sum)" "$(changed_lines "$p" | sha256sum)"
+	else
+		not_ok "master/$n: the patch made on glibc master" "patches/glibc/master/ has no $n"
+	fi
 done
 tap_end

@@ -32,9 +32,21 @@ patch-check-all: checkpatch kunit-all
 checkpatch: patch-variants glibc-series $(KERNEL_CHOICES:%=checkpatch-%)
 patch-variants:
 	$(Q)host-tools/patch-check/variants.sh series=patches/series
-# The glibc series (host-tools/libc/): it applies, and is in glibc's form.
+# The glibc series (host-tools/libc/): it applies, and is in glibc's form;
+# its master variant (patches/glibc/master/) changes the same lines.
 glibc-series:
 	$(Q)host-tools/patch-check/glibc-series.sh $(GLIBC_ARGS)
+# make glibc-master-check GLIBC_MASTER=<a glibc git repository>: the master
+# variant applies to the glibc master commit data/glibc-master.tsv pins,
+# without fuzz, and what it changes builds for i686 (a few minutes). Not in
+# make check: CI's network has Debian's registry only, and glibc master
+# is not there; the repository is the user's (a clone of sourceware's).
+GLIBC_MASTER ?=
+.PHONY: glibc-master-check
+glibc-master-check:
+	$(if $(GLIBC_MASTER),,$(error make glibc-master-check needs GLIBC_MASTER=<a glibc git repository with the commit data/glibc-master.tsv pins>, e.g. git clone $(shell awk -F'\t' '$$1 == "clone" { print $$2 }' data/glibc-master.tsv); CI cannot fetch it))
+	$(Q)host-tools/patch-check/glibc-master-check.sh master=$(GLIBC_MASTER) cache=$(CACHE) \
+		series=$(TIME64ONLY_SERIES) pin=data/glibc-master.tsv
 checkpatch-%:
 	$(Q)host-tools/patch-check/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
 kunit: $(KUNIT_MACHINES:%=kunit-%)
