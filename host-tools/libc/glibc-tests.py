@@ -6,7 +6,7 @@ series or not), and every test whose verdict differs.
     glibc-tests.py RUN_DIR BOOT_DIR...
 
 Each BOOT_DIR is a boot of a glibc-tests-VARIANT kind (host-tools/boot/
-boot.mk): its meta (the boot record) and its tap.log, where init's runner
+boot.mk): its record (the collector's reading of its meta) and its tap.log, where init's runner
 relays what guest-init/glibc-tests.sh printed, "# "-indented:
 
     # selftests: y2038: glibc-nptl           (a subdir's program starts)
@@ -34,6 +34,8 @@ import re
 import sys
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(TOP, "host-tools", "verdicts"))
+import collector  # noqa: E402  the boot record, as the collector reads it
 REASONS = os.path.join(TOP, "data", "glibc-tests-reasons.tsv")
 UNSUPPORTED = os.path.join(TOP, "data", "glibc-tests-unsupported.tsv")
 KEYS = ["test", "subdir", "machine", "config", "variant", "libc", "verdict", "rerun", "exit", "seconds", "time32", "detail"]
@@ -42,18 +44,6 @@ VERDICT = re.compile(r"^# (ok|not ok) \d+ (\S+) # (PASS|FAIL|SKIP UNSUPPORTED|SK
 RERUN = re.compile(r"^# # rerun (\S+) # (\S+)")
 PROGRAM = re.compile(r"^# selftests: y2038: glibc-(\S+)$")
 PROGRAM_END = re.compile(r"^(ok|not ok) \d+ selftests: y2038: glibc-(\S+)(.*)$")
-
-
-def read_meta(path):
-    """The boot record; none where the boot has not ended (or never began)."""
-    meta = {}
-    if not os.path.exists(path):
-        return meta
-    with open(path, errors="replace") as f:
-        for line in f:
-            key, _, value = line.rstrip("\n").partition("=")
-            meta[key] = value
-    return meta
 
 
 def read_tsv(path):
@@ -69,15 +59,15 @@ def read_tsv(path):
 
 def parse_boot(boot):
     """The boot's facts and {test: record} from its tap.log."""
-    meta = read_meta(os.path.join(boot, "meta"))
+    record = collector.boot(boot).record
     name = os.path.basename(boot.rstrip("/"))
     variant = name.split("-glibc-tests-", 1)[1] if "-glibc-tests-" in name else "-"
     # MACHINE-CONFIG-glibc-tests-VARIANT, for a boot with no record yet
     m = re.match(r"(.*)-compat32-([yn])-glibc-tests-", name)
-    facts = {"boot": name, "machine": meta.get("machine", m.group(1) if m else "?"),
-             "config": meta.get("config", "compat32=" + m.group(2) if m else "?"),
-             "variant": variant, "libc": "?", "status": meta.get("qemu_status", "no record"),
-             "wall_s": meta.get("wall_s", "?"), "programs": {}, "ended": {}}
+    facts = {"boot": name, "machine": record.get("machine", m.group(1) if m else "?"),
+             "config": record.get("config", "compat32=" + m.group(2) if m else "?"),
+             "variant": variant, "libc": "?", "status": record.get("qemu_status", "no record"),
+             "wall_s": record.get("wall_s", "?"), "programs": {}, "ended": {}}
     tests, out, time32 = {}, [], ""
     subdir = None
     tap = os.path.join(boot, "tap.log")
@@ -203,6 +193,7 @@ def main():
     md.append("")
     md.append("| test | " + " | ".join(columns) + " | reason | what it printed |")
     md.append("|---" * (len(columns) + 3) + "|")
+    by_reason = {}
     with open(os.path.join(dest, "table.tsv"), "w") as f:
         f.write("\t".join(["test"] + columns + ["reason", "evidence"]) + "\n")
         for t, cells, shown, timing in differ:
@@ -219,9 +210,23 @@ def main():
             reason = find_reason(reasons, t, columns, cells)
             if reason == NO_REASON and timing:
                 reason = TIMING
+            by_reason.setdefault(reason, []).append((t, shown))
             f.write("\t".join([t] + shown + [reason, " | ".join(evidence)]) + "\n")
             md.append("| %s | %s | %s | %s |" % (t, " | ".join(shown), reason,
                                                  "<br>".join(e.replace("|", "\\|") for e in evidence)))
+
+        # the same rows by reason: how many tests, and the verdicts they show
+        md += ["", "The tests that differ, by reason:", "", "| reason | tests | " + " | ".join(columns) + " | e.g. |",
+               "|---" * (len(columns) + 3) + "|"]
+        for reason, rows in sorted(by_reason.items(), key=lambda r: -len(r[1])):
+            shapes = []
+            for i in range(len(columns)):
+                seen = {}
+                for _, shown in rows:
+                    seen[shown[i]] = seen.get(shown[i], 0) + 1
+                shapes.append(", ".join("%s %d" % (v, n) for v, n in sorted(seen.items(), key=lambda x: -x[1])))
+            md.append("| %s | %d | %s | %s |" % (reason, len(rows), " | ".join(shapes),
+                                                 " ".join(t for t, _ in rows[:3])))
 
         # the counts per boot, UNSUPPORTED and NOT-RUN apart by why
         md += ["", "| boot | libc | PASS | FAIL | UNSUPPORTED: lab's kernel | UNSUPPORTED: other | NOT-RUN | MISSING | qemu | wall s |",
