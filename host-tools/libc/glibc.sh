@@ -309,6 +309,16 @@ list_tests() {
 		{ line = "" }'
 }
 
+# Every subdir's tests listed: the kept build is whole, read without the lock.
+tests_listed() {
+	[ -f "$tests_tree/.library" ] || return 1
+	for d in $subdirs; do [ -f "$tests_tree/tests/$d.list" ] || return 1; done
+}
+
+if [ "$cmd" = tests ] && tests_listed; then
+	[ "$(cat "$out" 2>/dev/null)" = "$tests_tree" ] || echo "$tests_tree" >"$out"
+	exit 0
+fi
 if [ "$cmd" = tests ]; then
 	need subdirs
 	exec 9>"$cache/glibc/.lock-$arch-$key"
@@ -336,35 +346,39 @@ if [ "$cmd" = tests ]; then
 	exit 0
 fi
 
-# One build of an arch at a time; a second run waits, then reuses it.
-exec 9>"$cache/glibc/.lock-$arch"
-flock 9
+# One build of an arch at a time; a second run waits, then reuses it. A
+# built entry is read without the lock: another arch's or recipe's build
+# does not hold it up.
 if [ ! -f "$result/libc" ]; then
-	rm -rf "$result.tmp"
-	mkdir -p "$result.tmp"
-	start=$(date +%s)
-	if [ -f "$tests_tree/.library" ]; then
-		# the same recipe, built and installed for its tests: its install
-		say GLIBC "$name for $arch: the install of $tests_tree"
-		cp -a "$tests_tree/root" "$result.tmp/root"
-		cp "$tests_tree/build.log" "$result.tmp/build.log"
-		seconds=$(cat "$tests_tree/seconds")
-	else
-		source_tree
-		plan_line ""
-		work=$cache/glibc/.work-$arch	# what an interrupted build left is redone
-		rm -rf "$work"
-		build_tree "$work" "$result.tmp/build.log"
-		mv "$work/root" "$result.tmp/root"
-		rm -rf "$work"
-		seconds=$(($(date +%s) - start))
-		echo "$seconds" >"$cache/glibc/$arch.seconds"
+	exec 9>"$cache/glibc/.lock-$arch"
+	flock 9
+	if [ ! -f "$result/libc" ]; then
+		rm -rf "$result.tmp"
+		mkdir -p "$result.tmp"
+		start=$(date +%s)
+		if [ -f "$tests_tree/.library" ]; then
+			# the same recipe, built and installed for its tests: its install
+			say GLIBC "$name for $arch: the install of $tests_tree"
+			cp -a "$tests_tree/root" "$result.tmp/root"
+			cp "$tests_tree/build.log" "$result.tmp/build.log"
+			seconds=$(cat "$tests_tree/seconds")
+		else
+			source_tree
+			plan_line ""
+			work=$cache/glibc/.work-$arch	# what an interrupted build left is redone
+			rm -rf "$work"
+			build_tree "$work" "$result.tmp/build.log"
+			mv "$work/root" "$result.tmp/root"
+			rm -rf "$work"
+			seconds=$(($(date +%s) - start))
+			echo "$seconds" >"$cache/glibc/$arch.seconds"
+		fi
+		printf '%s\n' "$recipe" >"$result.tmp/recipe"
+		echo "$seconds" >"$result.tmp/seconds"
+		echo "$name" >"$result.tmp/libc"
+		mv "$result.tmp" "$result"
+		say DONE "$name for $arch: $((seconds / 60)) min $((seconds % 60)) s ($result)"
 	fi
-	printf '%s\n' "$recipe" >"$result.tmp/recipe"
-	echo "$seconds" >"$result.tmp/seconds"
-	echo "$name" >"$result.tmp/libc"
-	mv "$result.tmp" "$result"
-	say DONE "$name for $arch: $((seconds / 60)) min $((seconds % 60)) s ($result)"
+	exec 9>&-
 fi
-exec 9>&-
 [ "$(cat "$out" 2>/dev/null)" = "$result" ] || echo "$result" >"$out"
