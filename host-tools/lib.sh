@@ -144,3 +144,10 @@ no_module_loading() {
 		chmod 755 "$1/$tool"
 	done
 }
+
+# patch_anonymous FILE: a git format-patch with no identity (its From line
+# has git's zero hash, and no From: or Signed-off-by:): whoever sends the
+# lab's upstream patches signs them off.
+patch_anonymous() {
+	head -1 "$1" | grep -q '^From 0\{40\} ' && ! grep -qE '^(From|Signed-off-by):' "$1"
+}

@@ -27,10 +27,6 @@ mapfile -t patches < <("$here/kernel/series.sh" list "$series")
 apply() { "$here/libc/glibc.sh" apply "${args[@]}" >&2; }	# its progress is not TAP
 expect "the glibc series applies to glibc-source $version without fuzz (${#patches[@]} patches)" apply
 
-# git format-patch's form, with no identity: whoever sends it signs it off.
-anonymous() {
-	head -1 "$1" | grep -q '^From 0\{40\} ' && ! grep -qE '^(From|Signed-off-by):' "$1"
-}
 # glibc's tests: a patch that changes the library adds or changes a test
 # (a tst-*.c, and the Makefile line that runs it), or says that it changes
 # no behaviour ("No functional change.": the existing tests cover it).
@@ -47,10 +43,10 @@ changed_lines() { grep -E '^[-+]' "$1" | grep -vE '^(\+\+\+|---)( |$)'; }
 for p in "${patches[@]}"; do
 	n=$(basename "$p")
 	m=$(dirname "$p")/master/$n
-	expect "$n: a git format-patch with no author or sign-off" anonymous "$p"
+	expect "$n: a git format-patch with no author or sign-off" patch_anonymous "$p"
 	expect "$n: what it changes comes with a test in glibc's form (tst-*.c, in a Makefile), or changes no behaviour" tested "$p"
 	if [ -r "$m" ]; then
-		expect "master/$n: a git format-patch with no author or sign-off" anonymous "$m"
+		expect "master/$n: a git format-patch with no author or sign-off" patch_anonymous "$m"
 		same "master/$n: adds and removes the lines $n does" "$(changed_lines "$m" | sha256sum)" "$(changed_lines "$p" | sha256sum)"
 	else
 		not_ok "master/$n: the patch made on glibc master" "patches/glibc/master/ has no $n"

@@ -27,10 +27,6 @@ tests=("$(dirname "$series")"/libc-test/*.patch)
 apply() { "$here/libc/musl-build.sh" apply "${args[@]}" >&2; }	# its progress is not TAP
 expect "the musl series applies to musl $version without fuzz (${#patches[@]} patches)" apply
 
-# git format-patch's form, with no identity: whoever sends it signs it off.
-anonymous() {
-	head -1 "$1" | grep -q '^From 0\{40\} ' && ! grep -qE '^(From|Signed-off-by):' "$1"
-}
 # musl's subjects: lowercase, no trailing period, at most 72 characters.
 musl_subject() {
 	local s
@@ -42,7 +38,7 @@ libc_test() {
 	grep -qE '^\+\+\+ b/src/(functional|regression)/[^/]*\.c$' "$1"
 }
 for p in "${patches[@]}" "${tests[@]}"; do
-	expect "$(basename "$p"): a git format-patch with no author or sign-off" anonymous "$p"
+	expect "$(basename "$p"): a git format-patch with no author or sign-off" patch_anonymous "$p"
 	expect "$(basename "$p"): its subject in musl's form (lowercase, no period, <= 72)" musl_subject "$p"
 done
 for t in "${tests[@]}"; do
