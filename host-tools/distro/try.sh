@@ -64,7 +64,10 @@ arch() {
 			return
 		fi
 	done
-	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit $(sed 's/[^ ]*=//g; s/ \([^ ]*\)$/ and \1/; s/ \([^ ]*\) and/, \1 and/g' <<<"$userlands") programs (machines/*.mk)"
+	# the userlands by name, "a, b and c"
+	local names
+	names=$(tr ' ' '\n' <<<"$userlands" | sed 's/^[^=]*=//' | sort -u | paste -sd' ')
+	die "BIN=$bin is a $class-bit $machine program: the lab runs 32-bit $(sed 's/ \([^ ]*\)$/ and \1/; s/ \([^ ]*\) and/, \1 and/g' <<<"$names") programs (machines/*.mk)"
 }
 
 # elf_files BIN: BIN, or the ELF files in the directory BIN
