@@ -50,6 +50,13 @@ RUN_ID := $(shell date -u +%Y%m%dT%H%M%SZ)-$(shell echo $$PPID)
 endif
 export RUN_ID
 RUN_DIR := $(RESULTS)/$(RUN_ID)
+# This make's boots, counted apart from those of an earlier make of the same
+# run (one that was stopped and is finished now): the progress line's "boot N
+# of M" counts the boots this make starts.
+ifndef BOOT_SESSION
+BOOT_SESSION := $(shell date -u +%s)-$(shell echo $$PPID)
+endif
+export BOOT_SESSION
 
 Q := $(if $(V),,@)
 say = @printf '  %-8s %s\n' $(1) '$(2)'

@@ -146,7 +146,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavo
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
 		disk=$$($(3).disk) disks=$$(call commas,$$(call $(3).disks,$(1))) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
-		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS))
+		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))

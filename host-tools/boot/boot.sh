@@ -27,6 +27,7 @@
 #     KEY=VALUE               any of the machine's facts, overridden (tests
 #                             provoke faults: qemu_args="... -S", accel=tcg)
 #     total=N                 boots in the run, for the progress line (optional)
+#     session=ID              the make that starts them (BOOT_SESSION), for that line
 #
 # Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
 # DIR/meta (the boot record: host-tools/boot/boot-record.h). skip="reason"
@@ -190,13 +191,14 @@ interrupted() {
 	exit 130
 }
 trap interrupted INT TERM HUP
-# How far along the run is: this boot's place among those started, each
+# How far along the run is: this boot's place among those this make started
+# (session=: a run finished later by another make counts its own), each
 # taking the next number with an atomic mkdir (two boots start at once; the
 # host columns are not boots).
 step=
 if [ -n "${total:-}" ]; then
 	n=1
-	while ! mkdir "$out/../.started-$n" 2>/dev/null; do n=$((n + 1)); done
+	while ! mkdir "$out/../.started-${session:-0}-$n" 2>/dev/null; do n=$((n + 1)); done
 	step=" (boot $n of $total)"
 fi
 say BOOT "$machine $config ($acc): $scenarios$step"
