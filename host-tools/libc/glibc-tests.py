@@ -6,8 +6,9 @@ series or not), and every test whose verdict differs.
     glibc-tests.py RUN_DIR BOOT_DIR...
 
 Each BOOT_DIR is a boot of a glibc-tests-VARIANT kind (host-tools/boot/
-boot.mk): its record (the collector's reading of its meta) and its tap.log, where init's runner
-relays what guest-init/glibc-tests.sh printed, "# "-indented:
+boot.mk): its record (the collector's reading of its meta) and its
+tap.log, where init's runner relays what guest-init/glibc-run.c printed,
+"# "-indented:
 
     # selftests: y2038: glibc-nptl           (a subdir's program starts)
     # # libc: NAME
@@ -65,7 +66,7 @@ def parse_boot(boot):
     # MACHINE-CONFIG-glibc-tests-VARIANT, for a boot with no record yet
     m = re.match(r"(.*)-compat32-([yn])-glibc-tests-", name)
     facts = {"boot": name, "machine": record.get("machine", m.group(1) if m else "?"),
-             "config": record.get("config", "compat32=" + m.group(2) if m else "?"),
+             "config": record.get("config", "compat32-" + m.group(2) if m else "?"),
              "variant": variant, "libc": "?", "status": record.get("qemu_status", "no record"),
              "wall_s": record.get("wall_s", "?"), "programs": {}, "ended": {}}
     tests, out, time32 = {}, [], ""
@@ -114,7 +115,7 @@ def parse_boot(boot):
 def find_reason(reasons, test, columns, cells):
     """The first row of the reasons file for this test: its name (or a glob
     of names), else "only:COLUMN" when that column alone differs from the
-    others, which agree (the shape of the row, e.g. only:compat32=n unpatched)."""
+    others, which agree (the shape of the row, e.g. only:compat32-n unpatched)."""
     alone = [c for c, v in zip(columns, cells) if cells.count(v) == 1]
     for key, reason in reasons:
         if key.startswith("only:"):

@@ -19,14 +19,14 @@ same "the table is made" "$?" 0
 t=$work/glibc-tests
 # field TEST COLUMN: a cell of results.tsv (the boot's config and variant)
 cell() { awk -F'\t' -v t="$1" -v c="$2" -v v="$3" '$1 == t && $4 == c && $5 == v { print $7 }' "$t/results.tsv"; }
-same "results.tsv: glibc's PASS" "$(cell nptl/tst-fake-pass compat32=y patched)" PASS
-same "results.tsv: glibc's UNSUPPORTED (exit 77)" "$(cell nptl/tst-fake-unsupported compat32=y patched)" UNSUPPORTED
-same "results.tsv: glibc's FAIL, on =n only" "$(cell nptl/tst-fake-time32 compat32=n patched) $(cell nptl/tst-fake-time32 compat32=y patched)" "FAIL PASS"
-same "results.tsv: a test make -k did not build is NOT-RUN" "$(cell nptl/tst-missing compat32=y patched)" NOT-RUN
-same "results.tsv: a test the runner never reached is MISSING" "$(cell nptl/tst-fake-env compat32=n unpatched)" MISSING
-time32=$(awk -F'\t' '$1 == "nptl/tst-fake-time32" && $4 == "compat32=y" { print $11 }' "$t/results.tsv")
+same "results.tsv: glibc's PASS" "$(cell nptl/tst-fake-pass compat32-y patched)" PASS
+same "results.tsv: glibc's UNSUPPORTED (exit 77)" "$(cell nptl/tst-fake-unsupported compat32-y patched)" UNSUPPORTED
+same "results.tsv: glibc's FAIL, on =n only" "$(cell nptl/tst-fake-time32 compat32-n patched) $(cell nptl/tst-fake-time32 compat32-y patched)" "FAIL PASS"
+same "results.tsv: a test make -k did not build is NOT-RUN" "$(cell nptl/tst-missing compat32-y patched)" NOT-RUN
+same "results.tsv: a test the runner never reached is MISSING" "$(cell nptl/tst-fake-env compat32-n unpatched)" MISSING
+time32=$(awk -F'\t' '$1 == "nptl/tst-fake-time32" && $4 == "compat32-y" { print $11 }' "$t/results.tsv")
 same "results.tsv: the time32 calls the census saw while a test ran" "$time32" "futex_time32+1"
-rerun=$(awk -F'\t' '$1 == "nptl/tst-fake-fail" && $4 == "compat32=n" && $5 == "patched" { print $8 }' "$t/results.tsv")
+rerun=$(awk -F'\t' '$1 == "nptl/tst-fake-fail" && $4 == "compat32-n" && $5 == "patched" { print $8 }' "$t/results.tsv")
 same "results.tsv: a failed test's rerun in the same boot" "$rerun" PASS
 expect "table.tsv: a cell whose rerun differed is shown FAIL>PASS" grep -q "^nptl/tst-fake-fail	FAIL	FAIL>PASS	MISSING	" "$t/table.tsv"
 same "results.tsv: one line per test and boot, and the keys" "$(wc -l <"$t/results.tsv")" $((1 + 7 * 3))
