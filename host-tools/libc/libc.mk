@@ -59,7 +59,8 @@ libc: deps $(LIBC_USERLANDS:%=$(BUILD)/%/time64only.libc)
 # added, so that they run on both), run in guests of GLIBC_TESTS_MACHINES on the distro flavour's
 # kernels with COMPAT_32BIT_TIME=y and =n, and the table of every test whose
 # verdict differs (host-tools/libc/glibc-tests.py). Not part of make check:
-# two glibc builds with their tests and four long boots (docs/libc.md).
+# two glibc builds with their tests and four boots of 25 to 44 min, two at a
+# time (70 min with the builds cached; docs/libc.md).
 # The subdirs whose tests it builds and runs: those time64 and the futex
 # code touch (support first: the others' tests link it), and stdlib, where
 # the series' second test is.
