@@ -315,12 +315,12 @@ tests_listed() {
 	for d in $subdirs; do [ -f "$tests_tree/tests/$d.list" ] || return 1; done
 }
 
+[ "$cmd" != tests ] || need subdirs
 if [ "$cmd" = tests ] && tests_listed; then
 	[ "$(cat "$out" 2>/dev/null)" = "$tests_tree" ] || echo "$tests_tree" >"$out"
 	exit 0
 fi
 if [ "$cmd" = tests ]; then
-	need subdirs
 	exec 9>"$cache/glibc/.lock-$arch-$key"
 	flock 9
 	if [ ! -f "$tests_tree/.library" ]; then
