@@ -124,6 +124,11 @@ try.rtc          := $(RTC_BASE)
 try.bins         := try-user
 try.initrd       := try.cpio
 try.memory       := 512
+# Every kind above names its initramfs: a BOOT_KINDS entry that does not is
+# a typo, stopped here rather than booted as a kind with no settings.
+KNOWN_BOOT_KINDS := $(sort $(patsubst %.initrd,%,$(filter %.initrd,$(.VARIABLES))))
+UNKNOWN_BOOT_KINDS := $(filter-out $(KNOWN_BOOT_KINDS),$(BOOT_KINDS))
+$(if $(UNKNOWN_BOOT_KINDS),$(error BOOT_KINDS: no boot kind named $(UNKNOWN_BOOT_KINDS); the kinds are: $(KNOWN_BOOT_KINDS)))
 # The machines a kind boots on: KIND.machines, else all. $(1): kind
 kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(MACHINES))
 # The kernels of the flavours the kinds boot (host-tools/kernel/kernel.mk).

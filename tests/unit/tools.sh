@@ -2,7 +2,7 @@
 # tools.sh - the small tools of each stage on made-up input: kconfig-verify,
 # the patch series mechanism, the dependency check, mkinitramfs, kvm-probe,
 # boot.sh on what it cannot boot, the boot record's one writer, make on
-# an unknown machine, and make validate-distro on a distribution it cannot have.
+# an unknown machine or boot kind, and make validate-distro on a distribution it cannot have.
 #
 #   tests/unit/tools.sh HOST_TOOLS_DIR BUILD
 set -uo pipefail
@@ -231,6 +231,13 @@ expect "y2038-run: a prefix runs each program (env, setpriv, a loader, qemu-user
 out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
 expect "make: an unknown machine is refused, naming the known ones" \
 	grep -q 'unknown machine "pdp11": the lab knows' <<<"$out"
+
+# --- make: an unknown boot kind is a clear error, not a kind with no settings.
+out=$(make -C "$top" -n run BOOT_KINDS="matrix matrx" 2>&1) && rc=0 || rc=$?
+expect "make: an unknown boot kind is refused, naming it and the known ones" \
+	test "$rc" != 0 -a -n "$(grep 'BOOT_KINDS: no boot kind named matrx; the kinds are: .*matrix rtc-after' <<<"$out")"
+expect "make: ... before any rule (no overriding-recipe warnings)" \
+	test -z "$(grep -i 'overriding recipe' <<<"$out")"
 
 # --- make validate-distro: a distribution that cannot be had is refused
 # with one line, before anything is built (BUILD and RESULTS stay empty).
