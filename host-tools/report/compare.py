@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""compare.py - the same matrix on several kernels, side by side.
+"""compare.py - the same boots on several kernels, side by side.
 
     compare.py OUT_DIR RUN_DIR...
 

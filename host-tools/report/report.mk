@@ -12,7 +12,7 @@ report: $(HOST)/y2038-collect
 	$(if $(RUN),,$(error make report RUN=<run-id> (a folder in $(RESULTS)/, or latest)))
 	$(Q)$(REPORT) $(RESULTS)/$(RUN)
 
-# make compare-kernels: the matrix of COMPARE_MACHINES on each kernel of
+# make compare-kernels: every default boot kind of COMPARE_MACHINES on each kernel of
 # COMPARE_KERNELS, one whole run each (results/<run-id>-<kernel>/), then
 # every cell whose outcome differs between them (compare.py), in
 # results/<run-id>-compare/ (compare.tsv, compare.md, compare.html). The
