@@ -61,7 +61,7 @@ fi
 libc_boots=$(grep -l '^scenarios=trixie.*,clock-legacy' "$run"/boots/*-trixie/meta 2>/dev/null | grep -c .)
 if [ "$libc_boots" -gt 0 ]; then
 	expect "boot-check: every trixie boot that ran the lab's programs has their cells on trixie's glibc, no raw ones ($libc_boots)" \
-		test "$(jq '[.[] | select(.distro == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json") $(jq '[.[] | select(.distro == "trixie" and (.abi | startswith("raw")))] | length' "$run/results.json")" = "$libc_boots 0"
+		test "$(jq '[.[] | select(.kind == "trixie" and .scenario == "clock" and (.libc | startswith("glibc-"))) | .boot] | unique | length' "$run/results.json") $(jq '[.[] | select(.kind == "trixie" and (.abi | startswith("raw")))] | length' "$run/results.json")" = "$libc_boots 0"
 else
 	skip "boot-check: every trixie boot that ran the lab's programs has their cells on trixie's glibc" "no trixie boot of this run ran the lab's programs"
 fi
