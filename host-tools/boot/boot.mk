@@ -134,6 +134,11 @@ kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(M
 # The kernels of the flavours the kinds boot (host-tools/kernel/kernel.mk).
 $(eval $(value kernel-queue-rules))
 BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+# Which boots those are, for the progress line's count: the makes of one run
+# that boot the same kinds (make run's first-boots and lab) share a count;
+# validate-distro's makes, each of other kinds or another variant (DISTRO_VARIANT
+# in the kinds' folders), count their own, so none says "boot 3 of 2".
+BOOT_SET := $(subst $(space),,$(foreach k,$(BOOT_KINDS),$(or $($(k).dir),-$(k))))
 # The order make starts them in (make lab): the longest kinds first, every
 # machine's, so that short boots, not a long one, end the run; the host
 # columns (FAKED_RUNS, below) after the matrix.
@@ -151,7 +156,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavo
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
 		disk=$$($(3).disk) disks=$$(call commas,$$(call $(3).disks,$(1))) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
-		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)
+		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)$$(BOOT_SET)
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))

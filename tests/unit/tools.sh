@@ -239,6 +239,20 @@ expect "make: an unknown boot kind is refused, naming it and the known ones" \
 expect "make: ... before any rule (no overriding-recipe warnings)" \
 	test -z "$(grep -i 'overriding recipe' <<<"$out")"
 
+# --- The progress line's count ("boot N of M"): the makes of one run that
+# boot other kinds, or another variant of them (validate-distro's passes),
+# count apart; the makes that boot the same ones share the count.
+boot_count_key() {	# the session= boot.sh gets from make -n boots ARGS
+	make -C "$top" -n boots MACHINES=armv7 DISTRO=trixie RUN_ID=count BOOT_SESSION=S "$@" 2>&1 |
+		grep -o ' session=[^ ]*' | sort -u | tr -d '\n'
+}
+smoke=$(boot_count_key BOOT_KINDS=distro)
+expect "boot count: validate-distro's passes and kinds count apart (never 'boot 3 of 2')" \
+	test -n "$smoke" -a "$smoke" != "$(boot_count_key BOOT_KINDS=distro DISTRO_VARIANT=-glibc-2.41-time64only)" \
+	-a "$smoke" != "$(boot_count_key BOOT_KINDS=distro-setup)"
+expect "boot count: ... and one make's boots of the same kinds share it" \
+	test "$smoke" = "$(boot_count_key BOOT_KINDS=distro)"
+
 # --- make validate-distro: a distribution that cannot be had is refused
 # with one line, before anything is built (BUILD and RESULTS stay empty).
 vd() {	# the output and status of make validate-distro ARGS in a scratch BUILD
