@@ -8,7 +8,8 @@
 #
 # Every KVER/NAME beside the series (patches/6.12/, patches/7.2/) is
 # compared with NAME, file by file: the sequence of its '+' and '-' lines
-# in each hunk's body (no headers, no context, no commit message). A file
+# in each hunk's body, and in a .c file the function each is in (by the
+# hunk's header; no context, no commit message). A file
 # is paired with the base's file of the same path, or else with the base's
 # next unpaired file in order (upstream moved the code: a diagnostic, not a
 # failure). A variant whose lines differ, or that has no base, fails unless
@@ -48,6 +49,16 @@ body() {
 	infile && /^@@ -[0-9]/ {
 		n = split($2, a, ","); old = n > 1 ? a[2] : 1
 		n = split($3, a, ","); new = n > 1 ? a[2] : 1
+		# In C, the function the hunk is in, by its header (diff names
+		# the nearest line above it that opens one): a syscall by its
+		# name, else the identifier before its "("; nothing where the
+		# header opens no function (a struct, the includes).
+		fn = $0; sub(/^@@[^@]*@@ ?/, "", fn)
+		if (path !~ /\.c$/) fn = ""
+		else if (match(fn, /SYSCALL_DEFINE[0-9]\([A-Za-z0-9_]+/)) fn = substr(fn, RSTART, RLENGTH) ")"
+		else if (match(fn, /[A-Za-z0-9_]+\(/)) fn = substr(fn, RSTART, RLENGTH) ")"
+		else fn = ""
+		print "C\t" path "\t" fn
 	}' "$1"
 }
 # stream BODY SIDE: its lines as "path<TAB>line", file by file in the order
@@ -58,7 +69,8 @@ stream() {
 	BEGIN { n = split(ENVIRON["pairs"], p, "\n")
 		for (i = 1; i <= n; i++) if (split(p[i], f, "\t") == 2) { order[++k] = f[side]; label[f[side]] = f[2] } }
 	$1 == "F" { if (!($2 in label)) { order[++k] = $2; label[$2] = $2 } next }
-	{ t = $0; sub(/^L\t[^\t]*\t/, "", t); lines[$2] = lines[$2] label[$2] "\t" t "\n" }
+	$1 == "C" { fn[$2] = $3; next }
+	{ t = $0; sub(/^L\t[^\t]*\t/, "", t); lines[$2] = lines[$2] label[$2] "\t" (fn[$2] == "" ? "" : "in " fn[$2] ": ") t "\n" }
 	END { for (i = 1; i <= k; i++) printf "%s", lines[order[i]] }' <<<"$1"
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # patch-variants.sh - host-tools/patch-check/variants.sh: the lab's series
 # passes, and on small copies of it, a variant whose added line differs
-# from its base fails naming the file and the line, passes with a note
+# from its base, or is in another function, fails naming the file and the
+# line, passes with a note
 # saying why, and a variant with no base fails unless noted.
 #
 #   tests/unit/patch-variants.sh HOST_TOOLS_DIR BUILD
@@ -37,6 +38,20 @@ expect "an added line changed in 6.12/0003: the check fails" test $? = 1
 expect "... naming the variant" grep -q "^not ok 1 6.12/$p3: its added or removed lines differ" "$work/out"
 expect "... and the file and the line, the base's and the variant's" \
 	test "$(grep -cxF -e "# $file: base  $text" -e "# $file: 6.12  $text /* changed */" "$work/out")" = 2
+
+# --- The same lines in another function: pselect6 and pselect6_time32 have
+# the same body, so a hunk with the right lines can land in the wrong one.
+# The variant's hunk header says where it is; the check names both.
+cp "$top/patches/6.12/$p3" "$work/a/6.12/"
+sed -i 's/^\(@@ [^@]* @@ SYSCALL_DEFINE6(pselect6\)_time32,/\1,/' "$work/a/6.12/$p3"
+variants "$work/a"
+expect "the census note moved from pselect6_time32 to pselect6: the check fails" \
+	test "$?: $(grep -c '^not ok 1 ' "$work/out")" = "1: 1"
+expect "... naming the function of each" \
+	test "$(grep -cxF -e "# fs/select.c: base  in SYSCALL_DEFINE6(pselect6_time32): +	time32_census_note(TIME32_CENSUS_PSELECT6_TIME32);" \
+		-e "# fs/select.c: 6.12  in SYSCALL_DEFINE6(pselect6): +	time32_census_note(TIME32_CENSUS_PSELECT6_TIME32);" "$work/out")" = 2
+sed -i "${line}s/\$/ \/* changed *\//" "$work/a/6.12/$p3"
+sed -i 's/^\(@@ [^@]* @@ SYSCALL_DEFINE6(pselect6\),/\1_time32,/' "$work/a/6.12/$p3"
 
 # --- A note beside it: it passes, with the note's reason, and still lists the lines.
 printf 'A test of the note:\nthis line differs on purpose.\n' >"$work/a/6.12/$p3.differs"
