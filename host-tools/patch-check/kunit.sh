@@ -59,8 +59,21 @@ if [ "$action" = run ]; then
 	export CCACHE_DIR=$ccache
 fi
 [ -z "$kcross" ] || args+=(--cross_compile="$kcross")
+# KVM only where it booted this machine's guest here, as for the lab's
+# boots (boot.sh's choose_accel, whose verdict this reads): elsewhere
+# kunit.py's QEMU is qemu-tcg.sh, which drops the KVM it asks for.
+accel=tcg
+if [ "$(cat "$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)" 2>/dev/null)" = kvm ]; then
+	accel=kvm
+else
+	Y2038_QEMU=$(command -v "$qemu") || die "$qemu: not installed (make deps)"
+	export Y2038_QEMU
+	mkdir -p "$out/bin"
+	ln -sfn "$LAB_TOP/host-tools/patch-check/qemu-tcg.sh" "$out/bin/$(basename "$qemu")"
+	export PATH="$out/bin:$PATH"
+fi
 
-say KUNIT "$kunit_arch ($action): $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
+say KUNIT "$kunit_arch ($action, $accel): $srcpkg $version, patches $patches_desc${kconfig_add:+, $kconfig_add} (log: $out/kunit.log)"
 start=$(date +%s)
 [ "$action" = exec ] || touch "$work/.y2038-building"	# objects newer are this build's
 rc=0 recompiled=

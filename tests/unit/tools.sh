@@ -227,6 +227,15 @@ expect "y2038-run: a program not built bails out with the reason beside it" \
 expect "y2038-run: a prefix runs each program (env, setpriv, a loader, qemu-user)" \
 	grep -qx 'ok 1 selftests: y2038: good' "$work/run2.tap"
 
+# --- qemu-tcg.sh, kunit.py's QEMU where KVM did not boot the machine's guest:
+# kunit.py's "-accel kvm -accel hvf -accel tcg" leaves only TCG, every
+# other argument as it was.
+printf '#!/bin/sh\nprintf "[%%s]" "$@"\n' >"$work/fake-qemu" && chmod +x "$work/fake-qemu"
+out=$(Y2038_QEMU="$work/fake-qemu" "$top/host-tools/patch-check/qemu-tcg.sh" -nodefaults -append 'a b' \
+	-accel kvm -accel hvf -accel tcg -serial stdio)
+expect "qemu-tcg.sh: kunit.py's KVM and HVF are dropped, TCG and the rest kept" \
+	test "$out" = "[-nodefaults][-append][a b][-accel][tcg][-serial][stdio]"
+
 # --- make: an unknown machine is a clear error.
 out=$(make -C "$top" -n lab MACHINES=pdp11 2>&1)
 expect "make: an unknown machine is refused, naming the known ones" \
