@@ -7,9 +7,10 @@
 # its KUnit tests on i386 in the kernel just built, so that a cold make
 # check builds the default kernel version only: it stays under an hour on
 # 2 cores. The other kernels' runs (make kernels-check: every default boot
-# kind, 19 min for 6.12 with its 8 kernels built, 4 min warm) and the other KUnit runs (make kunit-all: armv7, which tests the
-# other answer of rtc_hctosys_time_ok(), and each other kernel, 9 min
-# each) are targets of their own. Every script prints TAP with
+# kind, 19 min for 6.12 with its 8 kernels built, 4 min warm) and the other
+# KUnit runs (make kunit-all: armv7, which tests the other answer of
+# rtc_hctosys_time_ok(), and each other kernel, 9 min each) are targets of
+# their own. Every script prints TAP with
 # host-tools/tap.sh and adds its counts to $COUNTS.
 CHECK_MACHINES ?= $(MACHINES_32BIT)
 # The machine of the checks that boot one machine: the fault boots, the host
