@@ -78,6 +78,14 @@ qemu_options() {
 		" ${console_qemu//@FILE@/$console} ${tap_qemu//@TAP@/$tap}"
 }
 
+# Where boot.sh keeps what it learnt about this host until its next boot
+# (KVM may work after a reboot and not before): the file of a fact NAME
+# ($2) in the cache ($1). The accelerator verdict of a machine's QEMU is
+# NAME "MACHINE-QEMU" (choose_accel, read by kunit.sh too).
+host_fact_file() {
+	printf '%s/accel/%s-%s' "$1" "$2" "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)"
+}
+
 # What the machine's kernel command line adds (append, machines/*.mk), with
 # this host's TSC rate in kHz for @HOST_TSC_KHZ@ ($1; without it, the words
 # that ask for it are left out: a LAVA job runs on another host).

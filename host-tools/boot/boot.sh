@@ -120,7 +120,7 @@ qemu_base() {
 host_tsc_khz() {
 	local file
 	case $append in *@HOST_TSC_KHZ@*) ;; *) return 0 ;; esac
-	file=$cache/accel/tsc-khz-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+	file=$(host_fact_file "$cache" tsc-khz)
 	mkdir -p "$cache/accel"
 	if [ ! -s "$file" ] && "$probe" --tsc-khz >"$file.$$" 2>/dev/null; then
 		mv "$file.$$" "$file"
@@ -135,7 +135,7 @@ choose_accel() {
 	local a verdict file dir
 	for a in $accel; do
 		[ "$a" = kvm ] || { echo "$a"; return; }
-		file=$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)
+		file=$(host_fact_file "$cache" "$machine-$(basename "$qemu")")
 		mkdir -p "$cache/accel"
 		# parallel boots of one machine probe once; the others wait for it
 		exec 8>"$file.lock"

@@ -63,7 +63,7 @@ fi
 # boots (boot.sh's choose_accel, whose verdict this reads): elsewhere
 # kunit.py's QEMU is qemu-tcg.sh, which drops the KVM it asks for.
 accel=tcg
-if [ "$(cat "$cache/accel/$machine-$(basename "$qemu")-$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)" 2>/dev/null)" = kvm ]; then
+if [ "$(cat "$(host_fact_file "$cache" "$machine-$(basename "$qemu")")" 2>/dev/null)" = kvm ]; then
 	accel=kvm
 else
 	Y2038_QEMU=$(command -v "$qemu") || die "$qemu: not installed (make deps)"
