@@ -19,7 +19,13 @@
  * Its environment has Y2038_OVERFLOW, the first second a signed 32-bit
  * time_t cannot hold, so a command that waits for it names no number.
  * The transcript (command and output) goes into the TAP as comments, then
- * one case line "ok N ABI CASE PHASE # OUTCOME detail":
+ * one case line "ok N ABI CASE PHASE # OUTCOME detail".
+ *
+ * A command whose moment matters (before or across the overflow) prints
+ * the line "y2038-armed" as its moment comes (its environment names it,
+ * Y2038_ARMED, for a program that prints it itself); one that missed its
+ * moment is LATE, never a verdict (moment.h), and the run boots its boot
+ * again, alone (host-tools/verdicts/verdicts.mk). The outcomes:
  *
  *	CRASH      killed by a signal, or its runtime said it died of one or
  *	           of a fatal error (Go's) and exited
@@ -31,6 +37,7 @@
  *	WRAP       the output shows 1901
  *	WRONG      anything else (exit status and first line in the detail)
  *	TIMEOUT, ERROR (the session could not run it)
+ *	LATE       it missed its moment (above): no verdict
  *
  * With the kernel's time32 census (the lab's compat32-y kernels), a case
  * whose outcome is not PASS ends its detail with the time32 calls of the
@@ -42,6 +49,7 @@
 #include <regex.h>
 #include <sys/stat.h>
 #include "../scenarios/harness.h"
+#include "moment.h"
 
 #define SESSION_DIR "/y2038"
 #define WORK_DIR "/tmp/session"
@@ -78,13 +86,14 @@ struct run {
 	size_t len;
 	int status, timed_out;
 	int64_t elapsed_ns;
+	struct moments moments;	/* when it started, met its moment, ended */
 	char error[80];	/* the session could not run the command at all */
 };
 
 /* The exit status the child uses when /bin/sh itself cannot be run. */
 #define EXEC_FAILED 127
 
-/* Keep the first OUTPUT_MAX - 1 bytes; drain the rest. */
+/* Keep the first OUTPUT_MAX - 1 bytes, and its moment (moment.h); drain the rest. */
 static int collect_output(void *arg, const char *buf, size_t n)
 {
 	struct run *r = arg;
@@ -94,6 +103,7 @@ static int collect_output(void *arg, const char *buf, size_t n)
 		n = room;
 	memcpy(r->out + r->len, buf, n);
 	r->len += n;
+	armed_take(&r->moments, r->out, &r->len, clock_ns(CLOCK_REALTIME));
 	return 0;
 }
 
@@ -124,12 +134,14 @@ static void run_command(const char *command, int64_t limit_ns, struct run *r)
 
 	memset(r, 0, sizeof(*r));
 	r->status = -1;
+	r->moments.started_ns = clock_ns(CLOCK_REALTIME);
 	err = child_start(&c, CHILD_PIPE_STDIO, exec_shell, (void *)command);
 	if (err) {
 		snprintf(r->error, sizeof(r->error), "pipe/fork: errno %d %s", -err, errno_name(-err));
 		return;
 	}
 	child_finish(&c, c.started_ns + limit_ns, collect_output, r);
+	r->moments.ended_ns = clock_ns(CLOCK_REALTIME);
 	r->out[r->len] = '\0';
 	r->status = c.status;
 	r->timed_out = c.timed_out;
@@ -153,6 +165,13 @@ static void print_transcript(const char *clock, const char *command,
 	for (; *p; p += strcspn(p, "\n") + (p[strcspn(p, "\n")] == '\n'))
 		lines++;
 	printf("# [%s] $ %s\n", clock, command);
+	if (r->moments.armed_ns) {
+		char at[64];
+
+		iso8601(r->moments.armed_ns / NSEC_PER_SEC, at, sizeof(at));
+		printf("#   (" ARMED_MARK " at %s +%03lld ms)\n", at,
+		       (long long)(r->moments.armed_ns % NSEC_PER_SEC / NSEC_PER_MSEC));
+	}
 	for (p = r->out; *p; line++) {
 		size_t n = strcspn(p, "\n");
 
@@ -384,6 +403,7 @@ int main(int argc, char **argv)
 	}
 	snprintf(line, sizeof(line), "%lld", Y2038_LAST_SEC + 1);
 	setenv("Y2038_OVERFLOW", line, 1);
+	setenv("Y2038_ARMED", ARMED_MARK, 1);	/* for a program that prints it itself */
 	mkdir(WORK_DIR, 0755);
 	while (fgets(line, sizeof(line), f))
 		if (line[0] != '\n' && line[0] != '#') {
@@ -441,6 +461,9 @@ int main(int argc, char **argv)
 				run_command(field[4], limit_ns, &r);
 				print_transcript(clock, field[4], &r);
 				judge(&r, &pass, atof(field[2]), limit_ns, &o);
+				if (phases[p].start_sec >= 0)
+					judge_moment(&o, phases[p].name, phases[p].start_sec * NSEC_PER_SEC,
+						     &r.moments, r.timed_out);
 				census_news(census_seen, sizeof(census_seen), news, sizeof(news));
 				if (news[0] && strcmp(o.class, "PASS"))
 					outcome_append(&o, "; time32: %s", news);

@@ -43,7 +43,7 @@ static int read_line(const char *path, char *buf, size_t len)
 int main(void)
 {
 	struct tally tally = { 0 };
-	struct outcome clock = { "ERROR", "", 0 }, hctosys = { "ERROR", "", 0 };
+	struct outcome clock = { "ERROR", "", 0, 0 }, hctosys = { "ERROR", "", 0, 0 };
 	int64_t real_ns = clock_ns(CLOCK_REALTIME);
 	int64_t boot_ns = clock_ns(CLOCK_BOOTTIME);
 	char buf[64], rtc_iso[64], real_iso[64];

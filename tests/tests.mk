@@ -42,7 +42,7 @@ check: deps
 UNIT_TOOLS := y2038-collect kconfig-verify mkinitramfs kvm-probe y2038-scan y2038-kconfig y2038-run
 UNIT_SCRIPTS := $(sort $(wildcard tests/unit/*.sh))
 $(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verdicts/expect.c \
-		host-tools/kernel/kconfig-parse.c $(HARNESS)
+		host-tools/kernel/kconfig-parse.c $(HARNESS) guest-init/moment.h
 	$(call say,CC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined -fno-sanitize-recover=all \

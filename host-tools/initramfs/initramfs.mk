@@ -112,7 +112,7 @@ $(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call time64only-musl-program-rule,$(
 # validate-distro and try, and the runner of glibc's tests (make
 # glibc-tests). $(1): userland, $(2): program
 define guest-init-rule
-$(BUILD)/$(1)/$(2): guest-init/$(2).c guest-init/runner.h $(HARNESS)
+$(BUILD)/$(1)/$(2): guest-init/$(2).c guest-init/runner.h guest-init/moment.h $(HARNESS)
 	$$(call say,CC,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<

@@ -64,16 +64,19 @@ def short_heading(heading):
 
 
 def counts(cells):
-    """Cells, as expected, not, skipped (a machine this host could not run)."""
+    """Cells, as expected, not, skipped (a machine this host could not run),
+    late (a case that missed its moment: no verdict)."""
     match = sum(1 for c in cells if c["verdict"] == "match")
     skipped = sum(1 for c in cells if c["verdict"] == "skip")
-    return len(cells), match, len(cells) - match - skipped, skipped
+    late = sum(1 for c in cells if c["verdict"] == "late")
+    return len(cells), match, len(cells) - match - skipped - late, skipped, late
 
 
 def totals(cells):
-    n, match, bad, skipped = counts(cells)
-    return "%d cells, %d as expected, %d not%s." % (
-        n, match, bad, ", %d skipped (machine not available)" % skipped if skipped else "")
+    n, match, bad, skipped, late = counts(cells)
+    return "%d cells, %d as expected, %d not%s%s." % (
+        n, match, bad, ", %d skipped (machine not available)" % skipped if skipped else "",
+        ", %d late (missed their moment: no verdict)" % late if late else "")
 
 
 def md(s):

@@ -78,7 +78,7 @@ def deciding_commits(cells):
 def outcome(cell):
     if cell is None:
         return "-"
-    mark = "" if cell["verdict"] in ("match", "skip") else " (expected %s)" % cell["expected"]
+    mark = "" if cell["verdict"] in ("match", "skip", "late") else " (expected %s)" % cell["expected"]
     return cell["observed"] + mark
 
 
@@ -130,7 +130,7 @@ def main():
         for c in cells:
             tone = "missing" if c is None else ("good" if vocabulary().meaning(c["observed"]) == "good" else "bad")
             title = "" if c is None else e("%s: %s" % (c["detail"], c["reason"]))
-            odd = "" if c is None or c["verdict"] in ("match", "skip") else " mismatch"
+            odd = "" if c is None or c["verdict"] in ("match", "skip", "late") else " mismatch"
             tds += '<td class="%s%s" title="%s">%s</td>' % (tone, odd, title, e(outcome(c)))
         tds += "<td><code>%s</code></td>" % e(deciding_commits(cells))
         rows.append("<tr>%s</tr>" % tds)

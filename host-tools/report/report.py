@@ -216,7 +216,7 @@ def boot_tables(cells):
                 if c is None:
                     tds.append('<td data-abi="%s"></td>' % a)
                     continue
-                mis = c["verdict"] != "match"
+                mis = c["verdict"] == "MISMATCH"
                 tds.append('<td data-abi="%s" class="cell o-%s%s" title="%s">%s%s</td>' % (
                     a, h(c["observed"]), " mismatch" if mis else "",
                     h("observed: %s\nexpected %s: %s" % (c["detail"], c["expected"], c["reason"])),
@@ -344,18 +344,25 @@ def markdown(cells, run=None):
     for c in sorted(cells, key=lambda c: c["boot"]):
         by.setdefault(c["boot"], []).append(c)
     for boot, bc in by.items():
-        bn, bm, bb, _ = counts(bc)
+        bn, bm, bb, _, _ = counts(bc)
         o.append("| %s | %s %s | %s | %s | %d | %d | %d |" % (
             boot, bc[0]["kernel_source"], bc[0]["kernel"], bc[0]["patches"], bc[0]["accel"], bn, bm, bb))
     o.append("")
     o += fs_markdown(cells)
     o += apps_markdown(cells, run)
     o += faked_markdown(faked_vs_real(cells))
-    if any(c["verdict"] != "match" for c in cells):
+    late = [c for c in cells if c["verdict"] == "late"]
+    if late:
+        o += ["## Cells that missed their moment (no verdict)", "",
+              "| boot | abi | scenario.case.phase | expected | detail |", "|---|---|---|---|---|"]
+        o += ["| %s | %s | %s.%s.%s | %s | %s |" % (
+            c["boot"], abi_column(c), c["scenario"], c["case"], c["phase"], c["expected"], esc(c["detail"]))
+            for c in late] + [""]
+    if any(c["verdict"] not in ("match", "late") for c in cells):
         o += ["## Cells that contradict their expectation", "",
               "| boot | abi | scenario.case.phase | observed | expected | detail |", "|---|---|---|---|---|---|"]
         for c in cells:
-            if c["verdict"] != "match":
+            if c["verdict"] not in ("match", "late"):
                 o.append("| %s | %s | %s.%s.%s | %s | %s | %s |" % (
                     c["boot"], abi_column(c), c["scenario"], c["case"], c["phase"], c["observed"], c["expected"], esc(c["detail"])))
     else:

@@ -50,7 +50,7 @@ void json_field(FILE *f, const char *key, const char *val, int last)
 
 static const char *verdict(const struct cell *c)
 {
-	return c->skipped ? "skip" : c->match ? "match" : "MISMATCH";
+	return c->skipped ? "skip" : c->late ? "late" : c->match ? "match" : "MISMATCH";
 }
 
 /* A record's keys, in order (results-record.h), as names and as numbers. */
@@ -139,10 +139,11 @@ void write_tap(FILE *f, const struct boot *boots, size_t nboots)
 		for (j = 0; j < boots[i].ncells; j++) {
 			const struct cell *c = &boots[i].cells[j];
 
-			if (c->skipped)
-				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s\n",
+			if (c->skipped || c->late)
+				fprintf(f, "ok %zu %s %s %s %s.%s.%s # SKIP %s%s\n",
 					++n, m->machine, m->config, c->column,
-					c->scenario, c->name, c->phase, c->detail);
+					c->scenario, c->name, c->phase,
+					c->late ? "LATE, no verdict: " : "", c->detail);
 			else
 				fprintf(f, "%s %zu %s %s %s %s.%s.%s # %s (expected %s) %s\n",
 					c->match ? "ok" : "not ok", ++n, m->machine,
@@ -154,7 +155,7 @@ void write_tap(FILE *f, const struct boot *boots, size_t nboots)
 
 /* Cells counted for the closing line. */
 struct totals {
-	size_t cells, mismatches, skipped;
+	size_t cells, mismatches, skipped, late;
 };
 
 /* One boot's block of the matrix: a row per (case, phase), a column per ABI. */
@@ -196,7 +197,7 @@ static void write_block(FILE *f, const struct boot *b)
 				    strcmp(d->phase, c->phase) ||
 				    strcmp(d->column, columns[a]))
 					continue;
-				if (d->match || d->skipped)
+				if (d->match || d->skipped || d->late)
 					snprintf(text, sizeof(text), "%s", d->observed);
 				else
 					snprintf(text, sizeof(text), "%s!=%s",
@@ -220,6 +221,12 @@ static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
 		t->cells++;
 		if (c->skipped) {
 			t->skipped++;
+		} else if (c->late) {
+			t->late++;
+			fprintf(f, "  LATE     %s%s%s %s.%s.%s: no verdict, it missed its moment (expected %s): %s\n",
+				name_boot ? b->dir : "", name_boot ? " " : "",
+				c->column, c->scenario, c->name, c->phase,
+				c->expected, c->detail);
 		} else if (!c->match) {
 			t->mismatches++;
 			fprintf(f, "  MISMATCH %s%s%s %s.%s.%s: observed %s, expected %s (%s): %s\n",
@@ -233,10 +240,30 @@ static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
 static void write_totals(FILE *f, const struct totals *t)
 {
 	fprintf(f, "\n%zu cells, %zu as expected, %zu not", t->cells,
-		t->cells - t->mismatches - t->skipped, t->mismatches);
+		t->cells - t->mismatches - t->skipped - t->late, t->mismatches);
 	if (t->skipped)
 		fprintf(f, ", %zu skipped (machine not available)", t->skipped);
+	if (t->late)
+		fprintf(f, ", %zu late (no verdict: missed their moment even when booted again alone; fewer guests at once: make bench measures how many this machine keeps up with, or make run TIMED_GUESTS=1)",
+			t->late);
 	fputc('\n', f);
+}
+
+void write_late(FILE *f, const struct boot *boots, size_t nboots)
+{
+	size_t i, j, n;
+
+	for (i = 0; i < nboots; i++) {
+		const struct cell *first = NULL;
+
+		for (j = n = 0; j < boots[i].ncells; j++)
+			if (boots[i].cells[j].late && !n++)
+				first = &boots[i].cells[j];
+		if (first)
+			fprintf(f, "%s\t%zu\t%s %s.%s.%s: %s\n", boots[i].dir, n,
+				first->column, first->scenario, first->name,
+				first->phase, first->detail);
+	}
 }
 
 /* The matrix (collect-write.h). */

@@ -43,6 +43,7 @@ struct cell {
 	char detail[256], reason[256];
 	int match;
 	int skipped;		/* the machine was not available: not measured */
+	int late;		/* it missed its moment (an outcome meaning "late") */
 };
 
 struct boot {
@@ -64,9 +65,16 @@ void write_tap(FILE *f, const struct boot *boots, size_t nboots);
 /*
  * The matrix, one block per boot, each followed by its mismatches, and the
  * closing line; with blocks 0, only the mismatches (naming their boots) and
- * the closing line. Returns the number of mismatches.
+ * the closing line. Returns the number of mismatches. A late cell (it
+ * missed its moment) is neither: it is counted apart, and named.
  */
 size_t write_summary(FILE *f, const struct boot *boots, size_t nboots, int blocks);
+/*
+ * The boots with late cells, one line each: "BOOT<TAB>N<TAB>the first's
+ * column, scenario.case.phase and detail" (y2038-collect --late): the
+ * ones make run boots again, alone.
+ */
+void write_late(FILE *f, const struct boot *boots, size_t nboots);
 /* results-record.h as JSON (y2038-collect --vocabulary). */
 void write_vocabulary(FILE *f);
 /*

@@ -74,9 +74,10 @@
 /*
  * The outcome classes a cell observes and a row of expectations.tsv
  * expects, each with what it means to a reader (the report's colour: good,
- * neutral, broken, wrong, clamp, or errno) and its status as a KCIDB test.
- * "errno" stands for every errno name (E and capitals or digits: EOVERFLOW,
- * ENOSYS): a call that failed.
+ * neutral, broken, wrong, clamp, or errno; or late: no verdict at all, the
+ * case missed its moment) and its status as a KCIDB test. "errno" stands
+ * for every errno name (E and capitals or digits: EOVERFLOW, ENOSYS): a call
+ * that failed.
  *
  *   OUTCOME(class, meaning, KCIDB status, what it says)
  */
@@ -94,6 +95,7 @@
 	OUTCOME(TIMEOUT, broken, FAIL, "the case, the scenario or the guest did not end in time") \
 	OUTCOME(CRASH, broken, FAIL, "the scenario or the guest died") \
 	OUTCOME(ERROR, broken, ERROR, "the lab could not measure it: no boot, no TAP, a case the guest never ran") \
+	OUTCOME(LATE, late, MISS, "the case missed its moment (an across case that began past the overflow, a before case that ended past it): the machine's load, not a verdict; the run boots it again alone") \
 	OUTCOME(errno, errno, FAIL, "a call that failed: the errno's name")
 
 /*
@@ -126,6 +128,6 @@
 	KEY(observed, "the outcome observed: PASS, WRAP, an errno name, ...") \
 	KEY(detail, "what was seen: the syscall, the values, the errno") \
 	KEY(reason, "the expectation's reason, naming the source line that decides it") \
-	KEY(verdict, "match, MISMATCH, or skip (the machine was not available)")
+	KEY(verdict, "match, MISMATCH, late (observed LATE even when booted again alone: no verdict), or skip (the machine was not available)")
 
 #endif

@@ -2,7 +2,7 @@
 /*
  * y2038-collect - turn a run's boots into verdicts.
  *
- *   y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR
+ *   y2038-collect [--boots B,B... | --totals | --late] EXPECTATIONS.tsv RUN_DIR
  *   y2038-collect --vocabulary
  *   y2038-collect --boot DIR --json
  *
@@ -13,7 +13,10 @@
  * the matrix to RUN_DIR/summary.txt and stdout (--totals: only the
  * mismatches and the closing line, after the blocks were printed machine by
  * machine). --boots prints the blocks of those boots (their folders' names)
- * alone and writes nothing: a machine's verdicts, as soon as it is done. A cell the guest never
+ * alone and writes nothing: a machine's verdicts, as soon as it is done.
+ * --late prints the boots with a cell that missed its moment (observed
+ * LATE: no verdict), a line each (collect-write.h), and writes nothing:
+ * the boots make run boots again, alone. A cell the guest never
  * reported (hang, panic, truncated console) still gets a record, with the
  * reason; what was observed is never dropped.
  *
@@ -44,8 +47,8 @@
  * A file the boot did not leave reads as empty; "line" is the line of
  * tap.log, so that a reader can put cases and notes back in their order.
  *
- * Exit: 0 every measured cell matches its expectation, 1 some do not, 2 bad
- * input.
+ * Exit: 0 every measured cell matches its expectation or is late, 1 some
+ * do not, 2 bad input.
  *
  * This file reads and judges; what it writes is collect-write.c's.
  */
@@ -367,6 +370,24 @@ static void error_cell(struct boot *b, const char *scenario, const char *detail)
 	SET(c->detail, detail);
 }
 
+/* What an outcome class means (results-record.h); "errno" for an errno name. */
+static const char *outcome_meaning(const char *class)
+{
+	static const struct {
+		const char *class, *meaning;
+	} outcomes[] = {
+#define OUTCOME(class, meaning, kcidb, what) { #class, #meaning },
+		RESULT_OUTCOMES(OUTCOME)
+#undef OUTCOME
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(outcomes) / sizeof(outcomes[0]); i++)
+		if (!strcmp(outcomes[i].class, class))
+			return outcomes[i].meaning;
+	return "errno";
+}
+
 static void judge(struct cell *c, const struct expect_table *t,
 		  const struct meta *m)
 {
@@ -393,6 +414,7 @@ static void judge(struct cell *c, const struct expect_table *t,
 	}
 	c->match = !strcmp(c->expected, c->observed);
 	c->skipped = !strcmp(m->qemu_status, "skipped");
+	c->late = !c->skipped && !strcmp(outcome_meaning(c->observed), "late");
 }
 
 static void collect_binary(struct boot *b, const struct expect_table *t,
@@ -619,7 +641,7 @@ int main(int argc, char **argv)
 	struct boot *boots = NULL;
 	size_t nboots = 0, i, n, mismatches;
 	const char *only = NULL;	/* --boots: "B,B,..." */
-	int totals_only = 0;
+	int totals_only = 0, late_only = 0;
 	char err[512], path[512];
 	struct dirent *de;
 	struct stat st;
@@ -641,12 +663,16 @@ int main(int argc, char **argv)
 			totals_only = 1;
 			argv++;
 			argc--;
+		} else if (!strcmp(argv[1], "--late")) {
+			late_only = 1;
+			argv++;
+			argc--;
 		} else {
 			break;
 		}
 	}
 	if (argc != 3)
-		die("usage: y2038-collect [--boots B,B... | --totals] EXPECTATIONS.tsv RUN_DIR, or --vocabulary, or --boot DIR --json");
+		die("usage: y2038-collect [--boots B,B... | --totals | --late] EXPECTATIONS.tsv RUN_DIR, or --vocabulary, or --boot DIR --json");
 	if (expect_load(argv[1], &table, err, sizeof(err)))
 		die("%s", err);
 	snprintf(path, sizeof(path), "%s/boots", argv[2]);
@@ -676,7 +702,10 @@ int main(int argc, char **argv)
 	for (i = 0; i < nboots; i++)
 		collect_boot(&boots[i], argv[2], &table);
 
-	if (only) {
+	if (late_only) {
+		write_late(stdout, boots, nboots);
+		mismatches = 0;
+	} else if (only) {
 		/* Some boots' blocks, as soon as they are done: print only. */
 		for (i = n = 0; i < nboots; i++)
 			if (in_list(only, boots[i].dir))

@@ -10,7 +10,10 @@
 //	gotime mtime FILE   os.Chtimes to 2040-01-01T00:00:00Z, then os.Stat's mtime
 //
 // Each prints one line, after the Go that built it ("go1.24.4 linux/386: "),
-// or the error Go returned and exit status 1.
+// or the error Go returned and exit status 1. Under the apps session, which
+// names its marker in Y2038_ARMED, sleep and timer first print that line as
+// they arm their wait (guest-init/session.c: a wait armed past the overflow
+// missed its moment).
 package main
 
 import (
@@ -29,6 +32,13 @@ func say(format string, args ...any) {
 	fmt.Printf(format+"\n", args...)
 }
 
+// armed tells the session that the wait is armed now (its marker line).
+func armed() {
+	if mark := os.Getenv("Y2038_ARMED"); mark != "" {
+		fmt.Println(mark)
+	}
+}
+
 func fail(what string, err error) {
 	say("%s: %v", what, err)
 	os.Exit(1)
@@ -45,12 +55,14 @@ func main() {
 		say("%d %s", t.Unix(), t.UTC().Format(time.RFC3339))
 	case "sleep":
 		start := time.Now()
+		armed()
 		time.Sleep(time.Second)
 		say("slept %.3f s, now %s", time.Since(start).Seconds(),
 			time.Now().UTC().Format(time.RFC3339))
 	case "timer":
 		start := time.Now()
 		timer := time.NewTimer(time.Second)
+		armed()
 		<-timer.C
 		say("fired after %.3f s, now %s", time.Since(start).Seconds(),
 			time.Now().UTC().Format(time.RFC3339))

@@ -15,6 +15,7 @@ struct outcome {
 	char class[16];
 	char detail[240];
 	int64_t began_ns;	/* CLOCK_REALTIME as the case body began (0: never) */
+	int64_t ended_ns;	/* ...and as it ended */
 };
 
 static inline void outcome_set(struct outcome *o, const char *class,
@@ -66,6 +67,29 @@ static inline void outcome_setup_failed(struct outcome *o, const char *call,
 	else
 		outcome_set(o, "ERROR", "%s: errno %d %s", call, err,
 			    errno_name(err));
+}
+
+/*
+ * A case that missed its moment (harness/cases.h, guest-init/moment.h): it
+ * measured the machine's load, not the overflow, so its outcome is LATE,
+ * never a verdict, saying what came how far past the overflow (at_ns,
+ * CLOCK_REALTIME), how long before it its clock was set (start_ns), what
+ * that means, and what it would have been. E.g. "nanosleep began 3.1 ms past
+ * the overflow, its clock set 50 ms before it: it did not cross it (was:
+ * PASS ...)".
+ */
+static inline void outcome_late(struct outcome *o, const char *who, const char *what,
+				int64_t at_ns, int64_t start_ns, const char *meaning)
+{
+	struct outcome was = *o;
+	int64_t late = at_ns - (Y2038_LAST_SEC + 1) * NSEC_PER_SEC;
+	int64_t lead = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC - start_ns;
+
+	outcome_set(o, "LATE", "%s %s %.*f %s past the overflow, its clock set %lld %s before it: %s (was: %s %s)",
+		    who, what, late < NSEC_PER_SEC ? 1 : 2,
+		    late < NSEC_PER_SEC ? late / 1e6 : late / 1e9, late < NSEC_PER_SEC ? "ms" : "s",
+		    (long long)(lead < NSEC_PER_SEC ? lead / NSEC_PER_MSEC : lead / NSEC_PER_SEC),
+		    lead < NSEC_PER_SEC ? "ms" : "s", meaning, was.class, was.detail);
 }
 
 /* An absolute wait also says what deadline it was given. */

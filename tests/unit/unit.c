@@ -12,6 +12,7 @@
 #include "../../host-tools/kernel/kconfig-parse.h"
 #include "../../host-tools/verdicts/tap.h"
 #include "../../scenarios/harness.h"
+#include "../../guest-init/moment.h"
 
 static int tests, failures;
 
@@ -385,12 +386,12 @@ static void test_harness_judgements(void)
 	}
 }
 
-/* The across margin: a case that began past the overflow did not cross it. */
+/* The across margin: a case that began past the overflow did not cross it: LATE. */
 static void test_harness_lateness(void)
 {
 	const struct y2038_case across = { "nanosleep", LIBC, Y2038_ACROSS };
 	const struct y2038_case after = { "time", LIBC, Y2038_AFTER };
-	struct outcome o = { "PASS", "nanosleep waited 0.100 s of 0.100 s", 0 };
+	struct outcome o = { "PASS", "nanosleep waited 0.100 s of 0.100 s", 0, 0 };
 
 	CHECK(Y2038_OVERFLOW_NS - Y2038_ACROSS_LEAD_NS + Y2038_ACROSS_WAIT_NS > Y2038_OVERFLOW_NS);
 	latest_begin_ns = 0;
@@ -401,8 +402,8 @@ static void test_harness_lateness(void)
 
 	o.began_ns = Y2038_OVERFLOW_NS;
 	CHECK(judge_lateness(&across, &o) == 1);
-	CHECK_STR(o.class, "ERROR");
-	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "was: PASS nanosleep waited"));
+	CHECK_STR(o.class, "LATE");
+	CHECK_STR(o.detail, "nanosleep began 0.0 ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS nanosleep waited 0.100 s of 0.100 s)");
 	CHECK(latest_begin_ns == Y2038_ACROSS_LEAD_NS);
 
 	/* an after case is meant to begin past the overflow: measured only */
@@ -420,25 +421,31 @@ static void test_harness_lateness(void)
 
 /*
  * A mode whose clock is set like libfaketime's (an offset), and set late:
- * the first late_tries times by 60 ms, past the 50 ms lead of an across
- * case, as a busy machine would.
+ * the first late_tries times by late_ns (60 ms: past the 50 ms lead of an
+ * across case), as a busy machine would.
  */
 /* Shared with the children, which set a faked clock themselves. */
-static int *late_tries_shared(void)
+struct late_clock {
+	int tries;
+	int64_t ns;
+};
+static struct late_clock *late_clock_shared(void)
 {
-	static int *tries;
+	static struct late_clock *late;
 
-	if (!tries) {
-		tries = mmap(NULL, sizeof(*tries), PROT_READ | PROT_WRITE,
-			     MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-		if (tries == MAP_FAILED) {
+	if (!late) {
+		late = mmap(NULL, sizeof(*late), PROT_READ | PROT_WRITE,
+			    MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (late == MAP_FAILED) {
 			perror("mmap");
 			exit(1);
 		}
+		late->ns = 60 * NSEC_PER_MSEC;
 	}
-	return tries;
+	return late;
 }
-#define late_tries (*late_tries_shared())
+#define late_tries (late_clock_shared()->tries)
+#define late_ns (late_clock_shared()->ns)
 static int late_set_clock(int64_t ns)
 {
 	struct kts64 now;
@@ -447,7 +454,7 @@ static int late_set_clock(int64_t ns)
 		return -EINVAL;
 	faked_offset_ns = ns - kts64_to_ns(&now);
 	if (late_tries-- > 0)
-		faked_offset_ns += 60 * NSEC_PER_MSEC;
+		faked_offset_ns += late_ns;
 	return 0;
 }
 
@@ -456,7 +463,12 @@ static void measure_nothing(struct outcome *o)
 	outcome_set(o, "PASS", "measured");
 }
 
-/* A case that began past its moment is measured again, and says so. */
+/*
+ * A case that missed its moment is measured again, and says so; if it
+ * misses it every time, it is LATE, not a verdict, and says by how much: an
+ * across case that began past the overflow, a before case that ended past
+ * it. One that began late but within its lead is a verdict.
+ */
 static void test_harness_retry(void)
 {
 	const struct lab_mode late_mode = {
@@ -464,6 +476,7 @@ static void test_harness_retry(void)
 		.set_clock = late_set_clock, .set_clock_call = "late_set_clock",
 	};
 	const struct y2038_case across = { "nanosleep", LIBC, Y2038_ACROSS, .run = measure_nothing };
+	const struct y2038_case before = { "time", LIBC, Y2038_BEFORE, .run = measure_nothing };
 	struct outcome o;
 
 	lab = &late_mode;
@@ -475,13 +488,32 @@ static void test_harness_retry(void)
 	late_tries = 1;
 	run_case(&across, &o);
 	CHECK_STR(o.class, "PASS");
-	CHECK(strstr(o.detail, "measured (try 2 of 3: the earlier began past the overflow)") != NULL);
+	CHECK(strstr(o.detail, "measured (try 2 of 3: the earlier missed their moment)") != NULL);
 
 	late_tries = Y2038_TRIES;
 	run_case(&across, &o);
-	CHECK_STR(o.class, "ERROR");
-	CHECK(strstr(o.detail, "did not cross it") && strstr(o.detail, "(try 3 of 3"));
+	CHECK_STR(o.class, "LATE");
+	CHECK(!strncmp(o.detail, "nanosleep began ", 16) &&
+	      strstr(o.detail, " ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS measured) (try 3 of 3"));
 	CHECK(late_tries == 0);
+
+	/* 60 ms late is within a before case's 500 ms lead: a verdict. */
+	late_tries = Y2038_TRIES;
+	run_case(&before, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK_STR(o.detail, "measured");
+	late_ns = 600 * NSEC_PER_MSEC;
+	late_tries = 1;
+	run_case(&before, &o);
+	CHECK_STR(o.class, "PASS");
+	CHECK(strstr(o.detail, "(try 2 of 3") != NULL);
+	late_tries = Y2038_TRIES;
+	run_case(&before, &o);
+	CHECK_STR(o.class, "LATE");
+	CHECK(!strncmp(o.detail, "time ended ", 11) &&
+	      strstr(o.detail, " ms past the overflow, its clock set 500 ms before it: it may have read the clock after it (was: PASS measured)"));
+	late_ns = 60 * NSEC_PER_MSEC;
+	late_tries = 0;
 	lab = NULL;
 	faked_offset_ns = 0;
 }
@@ -568,7 +600,7 @@ static void test_harness_prepare(void)
 	CHECK_STR(o.detail, "measured");
 	/* The same 80 ms in the case's body would have it begin late. */
 	run_case(&unprepared, &o);
-	CHECK_STR(o.class, "ERROR");
+	CHECK_STR(o.class, "LATE");
 	CHECK(strstr(o.detail, "did not cross it") != NULL);
 	run_case(&broken, &o);
 	CHECK_STR(o.class, "ERROR");
@@ -662,6 +694,72 @@ static void test_child_output(void)
 	CHECK(WIFEXITED(c.status) && WEXITSTATUS(c.status) == 0 && !c.timed_out);
 }
 
+/*
+ * A session's command and its moment (guest-init/moment.h): its marker
+ * lines are taken out of its output as they arrive, in any pieces, and the
+ * first one's arrival kept; one that came past the overflow is LATE, and so
+ * is a before command without one that ended past it, an across command
+ * without one that started past it. Every other command keeps its verdict.
+ */
+static void test_session_moment(void)
+{
+	const int64_t overflow = (Y2038_LAST_SEC + 1) * NSEC_PER_SEC;
+	const int64_t across = Y2038_LAST_SEC * NSEC_PER_SEC, before = across - 7 * NSEC_PER_SEC;
+	const char *pieces[] = { "first\ny2038-ar", "med\nsecond y2038-armed\n", "y2038-armed\nlast" };
+	struct moments m = { 0 };
+	struct outcome o;
+	char out[128];
+	size_t len = 0, i;
+
+	for (i = 0; i < ARRAY_SIZE(pieces); i++) {
+		memcpy(out + len, pieces[i], strlen(pieces[i]));
+		len += strlen(pieces[i]);
+		armed_take(&m, out, &len, (int64_t)(i + 1) * 100);
+	}
+	out[len] = '\0';
+	CHECK_STR(out, "first\nsecond y2038-armed\nlast");
+	CHECK(m.armed_ns == 200);
+
+	/* armed 0.41 s past the overflow: LATE, saying so, and what it was */
+	m = (struct moments){ across + 10, overflow + 410 * NSEC_PER_MSEC, overflow + NSEC_PER_SEC, 0 };
+	outcome_set(&o, "WRONG", "exit 0 in 2.40 s: \"2038-01-19 03:14:08\"");
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK_STR(o.class, "LATE");
+	CHECK_STR(o.detail, "it printed y2038-armed 410.0 ms past the overflow, its clock set 1 s before it: it missed its moment (was: WRONG exit 0 in 2.40 s: \"2038-01-19 03:14:08\")");
+	/* armed in time: the verdict stands, whenever it ended */
+	m.armed_ns = overflow - NSEC_PER_MSEC;
+	outcome_set(&o, "PASS", "exit 0 in 1.00 s");
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK_STR(o.class, "PASS");
+	/* a marker is a before command's moment too (a wait armed before it) */
+	m = (struct moments){ before, before + NSEC_PER_SEC, overflow + 2 * NSEC_PER_SEC, 0 };
+	judge_moment(&o, "before", before, &m, 0);
+	CHECK_STR(o.class, "PASS");
+	/* no marker: a before command that ended past the overflow is LATE... */
+	m.armed_ns = 0;
+	judge_moment(&o, "before", before, &m, 0);
+	CHECK_STR(o.class, "LATE");
+	CHECK(!strncmp(o.detail, "it ended 2.00 s past the overflow, its clock set 8 s before it: it may have read the clock after it (was: PASS", 104));
+	/* ...but not one that hung: that is its verdict */
+	outcome_set(&o, "TIMEOUT", "did not end within 10 s");
+	judge_moment(&o, "before", before, &m, 1);
+	CHECK_STR(o.class, "TIMEOUT");
+	/* an across command without a marker: only its start can say */
+	outcome_set(&o, "CRASH", "killed by signal 6 (SIGABRT)");
+	m = (struct moments){ across + 5 * NSEC_PER_MSEC, 0, overflow + 3 * NSEC_PER_SEC, 0 };
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK_STR(o.class, "CRASH");
+	m.started_ns = overflow + 20 * NSEC_PER_MSEC;
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK_STR(o.class, "LATE");
+	CHECK(!strncmp(o.detail, "it started 20.0 ms past the overflow", 36));
+	/* other phases have no moment to miss */
+	outcome_set(&o, "PASS", "exit 0");
+	m = (struct moments){ overflow + 60 * NSEC_PER_SEC, overflow + 61 * NSEC_PER_SEC, overflow + 62 * NSEC_PER_SEC, 0 };
+	judge_moment(&o, "after", overflow + 2 * NSEC_PER_SEC, &m, 0);
+	CHECK_STR(o.class, "PASS");
+}
+
 int main(void)
 {
 	printf("TAP version 13\n");
@@ -675,6 +773,7 @@ int main(void)
 	test_harness_prepare();
 	test_harness_run_arg();
 	test_child_output();
+	test_session_moment();
 	printf("1..%d\n# unit: %d passed, %d failed\n", tests, tests - failures,
 	       failures);
 	/* make check's closing line adds up every part's counts */
