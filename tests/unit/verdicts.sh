@@ -130,6 +130,58 @@ expect "collector: ... and is a MISMATCH record, the others still match" \
 expect "collector: ... and the summary names it with its reason" \
 	grep -q 'MISMATCH legacy clock.time.after: observed PASS, expected EOVERFLOW (legacy glibc' "$run/out"
 
+# A case that missed its moment (LATE) is no verdict: neither as expected
+# nor not, counted apart, named, and the run exits 0 for it; --late lists
+# its boot, the one make run boots again alone.
+run=$(new_run late)
+sed -i 's/^# ok \([0-9]*\) legacy clock_nanosleep_rel across # PASS \(.*\)/# not ok \1 legacy clock_nanosleep_rel across # LATE clock_nanosleep_rel began 12.0 ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS \2)/' "$(boot_of "$run")/tap.log"
+collect "$run"
+expect "collector: a LATE cell is no mismatch (exit 0)" rc_is "$run" 0
+expect "collector: ... its verdict is late, the others still match" \
+	test "$(jq -c '[.[] | select(.verdict!="match")] | map(.abi+" "+.case+" "+.observed+" "+.verdict)' "$run/results.json")" = '["legacy clock_nanosleep_rel LATE late"]'
+expect "collector: ... it is counted apart in the closing line, and named with by how much" \
+	grep -qE "^$ncells cells, $((ncells - 1)) as expected, 0 not, 1 late \(no verdict" "$run/out"
+expect "collector: ... named under its block" \
+	grep -q '^  LATE     legacy clock.clock_nanosleep_rel.across: no verdict, it missed its moment (expected PASS): clock_nanosleep_rel began 12.0 ms past' "$run/out"
+expect "collector: ... a TAP skip in results.tap, saying why" \
+	grep -q '^ok [0-9]* i386 compat32-y legacy clock.clock_nanosleep_rel.across # SKIP LATE, no verdict: clock_nanosleep_rel began 12.0 ms' "$run/results.tap"
+"$host/y2038-collect" --late "$top/expectations.tsv" "$run" >"$run/late" 2>&1
+expect "collector --late: the boot with a late cell, how many, the first" \
+	test "$(cat "$run/late")" = "$(printf 'i386-compat32-y\t1\tlegacy clock.clock_nanosleep_rel.across: clock_nanosleep_rel began 12.0 ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS clock_nanosleep waited 0.335 s of 0.100 s)')"
+"$host/y2038-collect" --late "$top/expectations.tsv" "$(new_run notlate)" >"$work/notlate" 2>&1
+expect "collector --late: nothing for a run with no late cell" test ! -s "$work/notlate"
+
+# retry-late.sh: the late boot is booted again (here: a fixture copied in,
+# as make's boot rule would write it), its first boot kept aside, one line
+# said; a run with no late cell boots nothing again.
+run=$(new_run retry)
+cp -r "$(boot_of "$(new_run retry-src)")" "$work/fresh-boot"
+sed -i 's/^# ok \([0-9]*\) legacy clock_nanosleep_rel across # PASS \(.*\)/# not ok \1 legacy clock_nanosleep_rel across # LATE clock_nanosleep_rel began 12.0 ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS \2)/' "$(boot_of "$run")/tap.log"
+cat >"$work/reboot" <<EOF2
+#!/bin/sh
+echo "\$@" >>"$work/reboots"
+mkdir -p "\$(dirname "\$1")" && cp "$work/fresh-boot"/* "\$(dirname "\$1")/"
+EOF2
+chmod +x "$work/reboot"
+retry() { "$top/host-tools/verdicts/retry-late.sh" collect="$host/y2038-collect" expectations="$top/expectations.tsv" run_dir="$1" -- "$work/reboot"; }
+retry "$run" >"$run/retry.out" 2>&1
+same "retry-late: one line for the late boot, naming the case and by how much" "$(cat "$run/retry.out")" \
+	"  RETRY    i386-compat32-y: 1 case missed its moment (legacy clock.clock_nanosleep_rel.across: clock_nanosleep_rel began 12.0 ms past the overflow, its clock set 50 ms before it: it did not cross it); booting it again, alone"
+same "retry-late: ... it is booted again into its own folder" "$(cat "$work/reboots")" "$run/boots/i386-compat32-y/meta"
+expect "retry-late: ... its first boot is kept aside, LATE and all" grep -q 'LATE clock_nanosleep_rel began' "$run/boots/.late/i386-compat32-y/tap.log"
+collect "$run"
+expect "retry-late: ... and the run is collected from the boot again alone: as expected, nothing late" \
+	grep -qE "^$ncells cells, $ncells as expected, 0 not$" "$run/out"
+: >"$work/reboots"
+retry "$run" >"$run/retry.out" 2>&1
+expect "retry-late: a run with no late cell boots nothing again, and says nothing" \
+	test ! -s "$run/retry.out" -a ! -s "$work/reboots"
+run=$(new_run retry-fails)
+sed -i 's/^# ok \([0-9]*\) legacy clock_nanosleep_rel across # PASS \(.*\)/# not ok \1 legacy clock_nanosleep_rel across # LATE x (was: PASS \2)/' "$(boot_of "$run")/tap.log"
+"$top/host-tools/verdicts/retry-late.sh" collect="$host/y2038-collect" expectations="$top/expectations.tsv" run_dir="$run" -- false >"$run/retry.out" 2>&1
+expect "retry-late: a boot again that fails is an error naming the first boot, which is kept" \
+	test "$?:$(tail -1 "$run/retry.out")" = "1:retry-late.sh: booting i386-compat32-y again failed (its first boot: $run/boots/.late/i386-compat32-y)"
+
 run=$(new_run truncated)
 cut_tap "$run" '^# ok [0-9]* legacy clock_gettime before'
 collect "$run"
@@ -310,6 +362,13 @@ collect "$run"
 python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
 expect "report: a mismatch is marked on the page and listed in the summary" \
 	test "$(grep -o 'class="cell o-WRAP mismatch"' "$run/report.html" | wc -l):$(grep -o 'WRAP≠PASS</td>' "$run/report.html" | wc -l):$(grep -c '| legacy | clock.time.before | WRAP | PASS |' "$run/report.md")" = "1:1:1"
+run=$(new_run report-late)
+sed -i 's/^# ok \([0-9]*\) legacy clock_nanosleep_rel across # PASS \(.*\)/# not ok \1 legacy clock_nanosleep_rel across # LATE clock_nanosleep_rel began 12.0 ms past the overflow (was: PASS \2)/' "$(boot_of "$run")/tap.log"
+collect "$run"
+python3 "$top/host-tools/report/report.py" "$run" >/dev/null 2>&1
+expect "report: a late cell is shown as late, not a mismatch, and listed apart with its detail" \
+	test "$(grep -c 'mismatch"' "$run/report.html"):$(grep -o 'class="hm t-late"' "$run/report.html" | wc -l):$(grep -c '^| i386-compat32-y | legacy | clock.clock_nanosleep_rel.across | PASS | clock_nanosleep_rel began 12.0 ms' "$run/report.md"):$(grep -c 'contradict' "$run/report.md")" = "0:1:1:0"
+expect "report: ... and counted apart" grep -qx "$(jq length "$run/results.json") cells, $(( $(jq length "$run/results.json") - 1 )) as expected, 0 not, 1 late (missed their moment: no verdict)." "$run/report.md"
 # The clock timeline of a real i386 compat32-n boot, plotted: the clock
 # scenario's comments, where it prints them (inside its own TAP).
 run=$(new_run report-timeline)
