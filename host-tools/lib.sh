@@ -17,6 +17,8 @@
 #                           host-tools/boot/boot-record.h only, written whole
 #   cache_entry DIR CHECK FILL...
 #                           an entry of the cache made once, whole: see below
+#   timed_guests_file CACHE where make bench keeps how many timed guests
+#                           this machine boots at once (boot.sh reads it)
 #   no_module_loading DIR   stand-ins for modprobe and insmod in DIR, which
 #                           say what they were asked and load nothing: DIR
 #                           goes first in PATH where Debian's maintainer
@@ -82,6 +84,14 @@ qemu_options() {
 # (KVM may work after a reboot and not before): the file of a fact NAME
 # ($2) in the cache ($1). The accelerator verdict of a machine's QEMU is
 # NAME "MACHINE-QEMU" (choose_accel, read by kunit.sh too).
+# How many timed guests this machine boots at once without a case's start
+# slipping, as make bench measured it (bench.sh: guests at once), in the
+# cache ($1): a fact of the machine (its cores and CPU), not of its boot.
+timed_guests_file() {
+	printf '%s/host/timed-guests-%s' "$1" \
+		"$( (nproc; grep -m1 '^model name' /proc/cpuinfo) | md5sum | cut -c1-12)"
+}
+
 host_fact_file() {
 	printf '%s/accel/%s-%s' "$1" "$2" "$(cat /proc/sys/kernel/random/boot_id 2>/dev/null || echo unknown)"
 }

@@ -20,6 +20,14 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 # runs on a compat kernel), its session one program that may take minutes
 # (CPython's test modules).
 APPS_MACHINES    ?= $(MACHINES_32BIT)
+# A kind is timed unless it says KIND.timed := no: its cases meet moments
+# before and across the overflow, and it boots only when one of this
+# machine's TIMED_GUESTS slots is free (boot.sh). Empty: what make bench
+# measured here (its guests-at-once figure), else one per core.
+TIMED_GUESTS     ?=
+# make run's lab boots a boot again, alone, when a case of it missed its
+# moment (retry-late.sh): BOOT_RETRY=yes.
+BOOT_RETRY       ?=
 BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps) time64only filesystems
 matrix.dir       :=
 matrix.rtc       := $(RTC_BASE)
@@ -29,6 +37,7 @@ rtc-after.dir    := -rtc-after
 rtc-after.rtc    := $(RTC_AFTER_BASE)
 rtc-after.bins   := rtc-kernel
 rtc-after.initrd := initramfs.cpio
+rtc-after.timed  := no
 $(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(ROOT_RTC_BASE))\
 	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
 	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := 512)\
@@ -74,7 +83,7 @@ filesystems.machines  = $(FILESYSTEMS_MACHINES)
 # inotify, file locks, seccomp, rseq, modify_ldt), at an ordinary date.
 $(foreach v,$(GLIBC_TESTS_VARIANTS),$(eval glibc-tests-$(v).dir := -glibc-tests-$(v))\
 	$(eval glibc-tests-$(v).rtc = $$(GLIBC_TESTS_RTC))$(eval glibc-tests-$(v).bins = $$(GLIBC_TESTS_SUBDIRS:%=glibc-%))\
-	$(eval glibc-tests-$(v).initrd := glibc-tests.cpio)$(eval glibc-tests-$(v).memory := 512)\
+	$(eval glibc-tests-$(v).initrd := glibc-tests.cpio)$(eval glibc-tests-$(v).memory := 512)$(eval glibc-tests-$(v).timed := no)\
 	$(eval glibc-tests-$(v).flavour := distro)$(eval glibc-tests-$(v).machines = $$(GLIBC_TESTS_MACHINES))\
 	$(eval glibc-tests-$(v).disks = $$(BUILD)/$$($$(1).userland)/glibc-tests-$(v).img)\
 	$(eval glibc-tests-$(v).guest_timeout = $$(GLIBC_TESTS_GUEST_TIMEOUT))$(eval glibc-tests-$(v).boot_timeout = $$(GLIBC_TESTS_BOOT_TIMEOUT)))
@@ -95,6 +104,8 @@ DISTRO_VARIANT ?=
 $(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k)$(DISTRO_VARIANT))$(eval $(k).initrd := empty.cpio)\
 	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
 	$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
+# Untimed (at an ordinary date, now, or past the overflow): all but distro-across.
+$(foreach k,distro distro-past distro-setup distro-init,$(eval $(k).timed := no))
 distro.bins      := smoke-distro
 distro.append    := $(DISTRO_ROOT_ARGS) init=/init
 distro-past.bins   := past-distro
@@ -156,7 +167,8 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavo
 		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
 		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
 		disk=$$($(3).disk) disks=$$(call commas,$$(call $(3).disks,$(1))) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
-		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)$$(BOOT_SET)
+		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)$$(BOOT_SET) \
+		timed=$$(or $$($(3).timed),yes) timed_guests=$$(TIMED_GUESTS) alone=$$(BOOT_RETRY)
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))

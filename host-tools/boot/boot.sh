@@ -28,6 +28,15 @@
 #                             provoke faults: qemu_args="... -S", accel=tcg)
 #     total=N                 boots in the run, for the progress line (optional)
 #     session=ID              the make that starts them (BOOT_SESSION), for that line
+#     timed=yes|no            a kind whose cases have a moment to meet (default
+#                             yes): it boots only when one of this machine's
+#                             timed_guests slots is free (below)
+#     timed_guests=N          how many timed guests this machine runs at once
+#                             (make's TIMED_GUESTS; default: what make bench
+#                             measured here, else one per core)
+#     alone=yes               a boot again of one whose case missed its moment
+#                             (retry-late.sh): it takes every slot, so that no
+#                             other timed guest of any run shares the machine
 #
 # Leaves DIR/console.log, DIR/tap.log, DIR/qemu.log, DIR/qemu.cmd and
 # DIR/meta (the boot record: host-tools/boot/boot-record.h). skip="reason"
@@ -39,7 +48,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=host-tools/boot/guest-cmdline.sh
 . "$(dirname "$0")/guest-cmdline.sh"
-run_id= distro=- disk= disks= disk_writes=drop
+run_id= distro=- disk= disks= disk_writes=drop timed=yes timed_guests= alone=
 kv_args "$@"
 need out machine_env config kind scenarios
 machine_facts "$machine_env"
@@ -191,12 +200,46 @@ interrupted() {
 	exit 130
 }
 trap interrupted INT TERM HUP
+# A timed guest (its cases meet moments before and across the overflow)
+# boots when one of this machine's timed_guests slots is free: TCG runs a
+# guest on a host thread, and more guests than the machine keeps up with
+# make their cases miss their moments (LATE). The slots are the cache's, so
+# that every run on this machine shares them; a slot is held (fd 9, or every
+# one for a boot again alone) until this script ends. One slot per core
+# unless make bench measured how many this machine runs without a case's
+# start slipping (bench.sh: guests at once).
+take_slots() {
+	local dir=$cache/host/timed-slots k fd
+	mkdir -p "$dir"
+	if [ -z "$timed_guests" ]; then
+		timed_guests=$(cat "$(timed_guests_file "$cache")" 2>/dev/null || nproc)
+	fi
+	if [ "$alone" = yes ]; then
+		for k in $(seq 1 "$timed_guests"); do
+			exec {fd}>"$dir/$k"
+			flock "$fd"
+		done
+		return
+	fi
+	while :; do
+		for k in $(seq 1 "$timed_guests"); do
+			exec 9>"$dir/$k"
+			flock -n 9 && return
+		done
+		exec 9>&-
+		sleep 0.2
+	done
+}
+[ "$timed" = no ] || take_slots
+
 # How far along the run is: this boot's place among those this make started
 # (session=: a run finished later by another make counts its own), each
 # taking the next number with an atomic mkdir (two boots start at once; the
 # host columns are not boots).
 step=
-if [ -n "${total:-}" ]; then
+if [ "$alone" = yes ]; then
+	step=" (again, alone)"
+elif [ -n "${total:-}" ]; then
 	n=1
 	while ! mkdir "$out/../.started-${session:-0}-$n" 2>/dev/null; do n=$((n + 1)); done
 	step=" (boot $n of $total)"

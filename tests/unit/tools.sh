@@ -184,6 +184,44 @@ printf 'fs-image.sh: no tmpfs at /dev/shm to hold times past 2038\n' >"$work/squ
 expect "boot.sh: a disk image that could not be made is a failed boot naming it and the reason" \
 	grep -q '^error=no disk .*/squashfs.img: fs-image.sh: no tmpfs at /dev/shm' "$work/no-disk-boot/meta"
 
+# --- boot.sh's timed slots: a timed guest boots only when one of the
+# machine's timed_guests slots is free, an untimed one whenever, and a boot
+# again alone waits for every slot. A stand-in QEMU notes when it ran.
+cat >"$work/fake-qemu" <<EOF2
+#!/bin/sh
+boot=\$(echo "\$*" | sed -n 's|.*/slot-boots/\\([a-z]\\)/.*|\\1|p')
+echo "start \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
+sleep 1
+echo "end \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
+EOF2
+chmod +x "$work/fake-qemu"
+printf 'KERNEL_IMAGE=/nonexistent\nKERNEL_VERSION=6.1.1-1\nKERNEL_SOURCE=linux-source-6.1\nKERNEL_PATCHES=none\n' >"$work/slot.env"
+fake_boot() {	# NAME KEY=VALUE...: a boot of the stand-in, in the background
+	local name=$1
+	shift
+	"$top/host-tools/boot/boot.sh" out="$work/slot-boots/$name" machine_env="$facts" config=compat32-y kind=matrix \
+		scenarios=clock-legacy kernel_env="$work/slot.env" initrd="$work/made.cpio" qemu="$work/fake-qemu" accel=tcg \
+		rtc_base=2038-01-19T03:13:55 guest_timeout=5 boot_timeout=10 probe=none cache="$work/slot-cache" "$@" >/dev/null 2>&1 &
+}
+overlapped() {	# did two stand-in runs overlap in time ($1: one of them, else any)?
+	cat "$work"/slots-* | sort -k2 -n | awk -v b="${1:-}" '
+		$1 == "start" { run[$3] = 1 } $1 == "end" { delete run[$3] }
+		{ n = 0; mine = 0; for (r in run) { n++; if (r == b) mine = 1 } }
+		n > 1 && (b == "" || mine) { o = 1 } END { exit !o }'
+}
+fake_boot a timed_guests=1; fake_boot b timed_guests=1; wait
+expect "boot.sh: with one timed slot, two timed guests boot one after the other" \
+	test "$(ls "$work"/slots-* | wc -l)" = 2 -a "$(overlapped && echo overlapped)" = ""
+rm -f "$work"/slots-*
+fake_boot c timed_guests=1; fake_boot d timed_guests=1 timed=no; wait
+expect "boot.sh: ... an untimed one boots beside a timed one" overlapped
+rm -f "$work"/slots-*
+fake_boot e timed_guests=2; sleep 0.3; fake_boot f timed_guests=2 alone=yes; sleep 0.3; fake_boot g timed_guests=2; wait
+expect "boot.sh: two timed slots: two timed guests at once" overlapped
+expect "boot.sh: ... but a boot again alone waits for every slot, and the others wait for it" \
+	test "$(ls "$work"/slots-* | wc -l):$(overlapped f && echo overlapped)" = 3:
+expect "boot.sh: ... and it is recorded as any boot" grep -q 'qemu_status=exited' "$work/slot-boots/f/meta"
+
 # --- The boot record has one writer, and its keys are the collector's.
 (
 	# shellcheck source=host-tools/lib.sh
@@ -394,4 +432,13 @@ else
 	not_ok "try needs: i686-linux-gnu-gcc or -objcopy cannot build the test programs"
 fi
 
+# --- Every across command of a session says when its moment came (the
+# y2038-armed line, guest-init/moment.h): without it, one that armed its
+# wait past the overflow would pass as a verdict. gotime (scenarios/apps/
+# gotime.go) prints it itself, as its wait is armed.
+sessions=("$top"/scenarios/apps/session.tsv "$top"/distros/*/*.tsv "$top"/scenarios/filesystems/copy.tsv)
+unmarked=$(awk -F'\t' '!/^#/ && $1 == "across" && $5 !~ /y2038-armed/ && $5 !~ /gotime (sleep|timer)/ { print FILENAME ":" FNR }' "${sessions[@]}")
+expect "sessions: every across command prints y2038-armed as its moment comes ($(cat "${sessions[@]}" | grep -c $'^across\t') of them)" \
+	test -z "$unmarked"
+[ -z "$unmarked" ] || echo "#   unmarked: $unmarked"
 tap_end
