@@ -469,6 +469,16 @@ static void measure_nothing(struct outcome *o)
  * across case that began past the overflow, a before case that ended past
  * it. One that began late but within its lead is a verdict.
  */
+/* Run case c with the clock set late the first tries times: its outcome. */
+static struct outcome run_late(const struct y2038_case *c, int tries)
+{
+	struct outcome o;
+
+	late_tries = tries;
+	run_case(c, &o);
+	return o;
+}
+
 static void test_harness_retry(void)
 {
 	const struct lab_mode late_mode = {
@@ -480,35 +490,24 @@ static void test_harness_retry(void)
 	struct outcome o;
 
 	lab = &late_mode;
-	late_tries = 0;
-	run_case(&across, &o);
-	CHECK_STR(o.class, "PASS");
-	CHECK(!strstr(o.detail, "try"));
-
-	late_tries = 1;
-	run_case(&across, &o);
-	CHECK_STR(o.class, "PASS");
-	CHECK(strstr(o.detail, "measured (try 2 of 3: the earlier missed their moment)") != NULL);
-
-	late_tries = Y2038_TRIES;
-	run_case(&across, &o);
+	o = run_late(&across, 0);
+	CHECK(!strcmp(o.class, "PASS") && !strstr(o.detail, "try"));
+	o = run_late(&across, 1);
+	CHECK(!strcmp(o.class, "PASS") &&
+	      strstr(o.detail, "measured (try 2 of 3: the earlier missed their moment)"));
+	o = run_late(&across, Y2038_TRIES);
 	CHECK_STR(o.class, "LATE");
 	CHECK(!strncmp(o.detail, "nanosleep began ", 16) &&
 	      strstr(o.detail, " ms past the overflow, its clock set 50 ms before it: it did not cross it (was: PASS measured) (try 3 of 3"));
 	CHECK(late_tries == 0);
 
 	/* 60 ms late is within a before case's 500 ms lead: a verdict. */
-	late_tries = Y2038_TRIES;
-	run_case(&before, &o);
-	CHECK_STR(o.class, "PASS");
-	CHECK_STR(o.detail, "measured");
+	o = run_late(&before, Y2038_TRIES);
+	CHECK(!strcmp(o.class, "PASS") && !strcmp(o.detail, "measured"));
 	late_ns = 600 * NSEC_PER_MSEC;
-	late_tries = 1;
-	run_case(&before, &o);
-	CHECK_STR(o.class, "PASS");
-	CHECK(strstr(o.detail, "(try 2 of 3") != NULL);
-	late_tries = Y2038_TRIES;
-	run_case(&before, &o);
+	o = run_late(&before, 1);
+	CHECK(!strcmp(o.class, "PASS") && strstr(o.detail, "(try 2 of 3"));
+	o = run_late(&before, Y2038_TRIES);
 	CHECK_STR(o.class, "LATE");
 	CHECK(!strncmp(o.detail, "time ended ", 11) &&
 	      strstr(o.detail, " ms past the overflow, its clock set 500 ms before it: it may have read the clock after it (was: PASS measured)"));
