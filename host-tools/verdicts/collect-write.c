@@ -155,7 +155,7 @@ void write_tap(FILE *f, const struct boot *boots, size_t nboots)
 
 /* Cells counted for the closing line. */
 struct totals {
-	size_t cells, mismatches, skipped, late;
+	size_t cells, mismatches, skipped, late, late_again;
 };
 
 /* One boot's block of the matrix: a row per (case, phase), a column per ABI. */
@@ -223,6 +223,7 @@ static void write_mismatches(FILE *f, const struct boot *b, struct totals *t,
 			t->skipped++;
 		} else if (c->late) {
 			t->late++;
+			t->late_again += b->again;
 			fprintf(f, "  LATE     %s%s%s %s.%s.%s: no verdict, it missed its moment (expected %s): %s\n",
 				name_boot ? b->dir : "", name_boot ? " " : "",
 				c->column, c->scenario, c->name, c->phase,
@@ -243,8 +244,11 @@ static void write_totals(FILE *f, const struct totals *t)
 		t->cells - t->mismatches - t->skipped - t->late, t->mismatches);
 	if (t->skipped)
 		fprintf(f, ", %zu skipped (machine not available)", t->skipped);
-	if (t->late)
+	if (t->late_again)
 		fprintf(f, ", %zu late (no verdict: missed their moment even when booted again alone; fewer guests at once: make bench measures how many this machine keeps up with, or make run TIMED_GUESTS=1)",
+			t->late);
+	else if (t->late)
+		fprintf(f, ", %zu late (no verdict: missed their moment; make run boots them again alone)",
 			t->late);
 	fputc('\n', f);
 }
@@ -256,6 +260,8 @@ void write_late(FILE *f, const struct boot *boots, size_t nboots)
 	for (i = 0; i < nboots; i++) {
 		const struct cell *first = NULL;
 
+		if (boots[i].again)
+			continue;	/* booted again once already: late again stays late */
 		for (j = n = 0; j < boots[i].ncells; j++)
 			if (boots[i].cells[j].late && !n++)
 				first = &boots[i].cells[j];

@@ -52,6 +52,7 @@ struct boot {
 	struct cell *cells;
 	size_t ncells;
 	char note[256];		/* why the boot did not finish, or "" */
+	int again;		/* booted again alone: its first is boots/.late/<dir> */
 };
 
 /* One JSON string, escaped, and "key":"value" with a comma unless last. */
@@ -72,7 +73,7 @@ size_t write_summary(FILE *f, const struct boot *boots, size_t nboots, int block
 /*
  * The boots with late cells, one line each: "BOOT<TAB>N<TAB>the first's
  * column, scenario.case.phase and detail" (y2038-collect --late): the
- * ones make run boots again, alone.
+ * ones make run boots again, alone; but not one booted again already.
  */
 void write_late(FILE *f, const struct boot *boots, size_t nboots);
 /* results-record.h as JSON (y2038-collect --vocabulary). */

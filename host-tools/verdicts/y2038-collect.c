@@ -693,6 +693,8 @@ int main(int argc, char **argv)
 		boots = nb;
 		memset(&boots[nboots], 0, sizeof(*boots));
 		SET(boots[nboots].dir, de->d_name);
+		snprintf(path, sizeof(path), "%s/boots/.late/%s", argv[2], de->d_name);
+		boots[nboots].again = !stat(path, &st) && S_ISDIR(st.st_mode);
 		nboots++;
 	}
 	closedir(d);

@@ -139,8 +139,8 @@ collect "$run"
 expect "collector: a LATE cell is no mismatch (exit 0)" rc_is "$run" 0
 expect "collector: ... its verdict is late, the others still match" \
 	test "$(jq -c '[.[] | select(.verdict!="match")] | map(.abi+" "+.case+" "+.observed+" "+.verdict)' "$run/results.json")" = '["legacy clock_nanosleep_rel LATE late"]'
-expect "collector: ... it is counted apart in the closing line, and named with by how much" \
-	grep -qE "^$ncells cells, $((ncells - 1)) as expected, 0 not, 1 late \(no verdict" "$run/out"
+expect "collector: ... it is counted apart in the closing line, which says it will be booted again" \
+	grep -qxF "$ncells cells, $((ncells - 1)) as expected, 0 not, 1 late (no verdict: missed their moment; make run boots them again alone)" "$run/out"
 expect "collector: ... named under its block" \
 	grep -q '^  LATE     legacy clock.clock_nanosleep_rel.across: no verdict, it missed its moment (expected PASS): clock_nanosleep_rel began 12.0 ms past' "$run/out"
 expect "collector: ... a TAP skip in results.tap, saying why" \
@@ -172,6 +172,15 @@ expect "retry-late: ... its first boot is kept aside, LATE and all" grep -q 'LAT
 collect "$run"
 expect "retry-late: ... and the run is collected from the boot again alone: as expected, nothing late" \
 	grep -qE "^$ncells cells, $ncells as expected, 0 not$" "$run/out"
+cp "$run/boots/.late/i386-compat32-y/tap.log" "$run/boots/i386-compat32-y/tap.log"
+collect "$run"
+expect "retry-late: a boot late again stays late, and the closing line says what to do" \
+	grep -qE "^$ncells cells, $((ncells - 1)) as expected, 0 not, 1 late \(no verdict: missed their moment even when booted again alone; fewer guests at once: .* TIMED_GUESTS=1\)$" "$run/out"
+: >"$work/reboots"
+retry "$run" >"$run/retry.out" 2>&1
+expect "retry-late: ... and is not booted again a second time (a run resumed: once is once)" \
+	test ! -s "$run/retry.out" -a ! -s "$work/reboots"
+cp "$work/fresh-boot/tap.log" "$run/boots/i386-compat32-y/tap.log"
 : >"$work/reboots"
 retry "$run" >"$run/retry.out" 2>&1
 expect "retry-late: a run with no late cell boots nothing again, and says nothing" \
