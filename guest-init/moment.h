@@ -9,10 +9,15 @@
  * the overflow, or just before a wait it then makes. The session feeds the
  * command's output through armed_take(), which takes each such line out and
  * keeps when the first arrived, by the session's own clock (the raw time64
- * CLOCK_REALTIME: the command's own may be what is broken). judge_moment()
- * then makes a command that missed its moment LATE, with by how much,
- * instead of a verdict: its marker arrived at or past the overflow; or it
- * printed none and is a before command that ended past the overflow, or an
+ * CLOCK_REALTIME: the command's own may be what is broken). A command whose
+ * output is buffered (sqlite's, to a pipe) may say its moment by its own
+ * clock, "y2038-armed SECONDS" (since the epoch, a fraction allowed): that
+ * is its moment where it lies between the clock its phase set and the
+ * line's arrival, which nothing can come after; anything else (a 1901, a
+ * 1970) is not believed, and the arrival is. judge_moment() then makes a
+ * command that missed its moment LATE, with by how much, instead of a
+ * verdict: its moment came at or past the overflow; or it printed no
+ * marker and is a before command that ended past the overflow, or an
  * across command that started past it.
  */
 #ifndef Y2038_MOMENT_H
@@ -26,7 +31,30 @@
 struct moments {
 	int64_t started_ns, armed_ns, ended_ns;
 	size_t line;	/* where the line being received begins in the output */
+	int64_t said_ns;	/* the moment its marker said, by its own clock (0: none) */
 };
+
+/* "y2038-armed" or "y2038-armed SECONDS" (len bytes, no newline): 1, and *said. */
+static inline int armed_line(const char *p, size_t len, int64_t *said)
+{
+	const size_t mark = sizeof(ARMED_MARK) - 1;
+	char num[32], *end;
+	double sec;
+
+	if (len < mark || memcmp(p, ARMED_MARK, mark))
+		return 0;
+	if (len == mark)
+		return 1;
+	if (p[mark] != ' ' || len - mark - 1 >= sizeof(num))
+		return 0;
+	memcpy(num, p + mark + 1, len - mark - 1);
+	num[len - mark - 1] = '\0';
+	sec = strtod(num, &end);
+	if (end == num || *end)
+		return 0;
+	*said = sec > 0 && sec < 1e11 ? (int64_t)(sec * NSEC_PER_SEC) : -1;
+	return 1;
+}
 
 /*
  * The output so far is buf[0..*len); the last read added to its end. Each
@@ -39,11 +67,13 @@ static inline void armed_take(struct moments *m, char *buf, size_t *len, int64_t
 
 	while ((nl = memchr(buf + m->line, '\n', *len - m->line))) {
 		size_t end = nl - buf + 1;
+		int64_t said = 0;
 
-		if (end - m->line == sizeof(ARMED_MARK) &&
-		    !memcmp(buf + m->line, ARMED_MARK "\n", sizeof(ARMED_MARK))) {
-			if (!m->armed_ns)
+		if (armed_line(buf + m->line, end - m->line - 1, &said)) {
+			if (!m->armed_ns) {
 				m->armed_ns = now_ns;
+				m->said_ns = said;
+			}
 			memmove(buf + m->line, buf + end, *len - end);
 			*len -= end - m->line;
 		} else {
@@ -65,9 +95,12 @@ static inline void judge_moment(struct outcome *o, const char *phase, int64_t st
 	if (!before && !across)
 		return;
 	if (m->armed_ns) {
-		if (m->armed_ns >= overflow_ns)
-			outcome_late(o, "it", "printed " ARMED_MARK, m->armed_ns, start_ns,
-				     "it missed its moment");
+		int own = m->said_ns >= start_ns && m->said_ns <= m->armed_ns;
+		int64_t at = own ? m->said_ns : m->armed_ns;
+
+		if (at >= overflow_ns)
+			outcome_late(o, "it", own ? "said by its own clock it was armed" :
+				     "printed " ARMED_MARK, at, start_ns, "it missed its moment");
 	} else if (before && !timed_out && m->ended_ns >= overflow_ns) {
 		outcome_late(o, "it", "ended", m->ended_ns, start_ns,
 			     "it may have read the clock after it");

@@ -169,8 +169,14 @@ static void print_transcript(const char *clock, const char *command,
 		char at[64];
 
 		iso8601(r->moments.armed_ns / NSEC_PER_SEC, at, sizeof(at));
-		printf("#   (" ARMED_MARK " at %s +%03lld ms)\n", at,
+		printf("#   (" ARMED_MARK " at %s +%03lld ms", at,
 		       (long long)(r->moments.armed_ns % NSEC_PER_SEC / NSEC_PER_MSEC));
+		if (r->moments.said_ns) {
+			iso8601(r->moments.said_ns / NSEC_PER_SEC, at, sizeof(at));
+			printf(", it said %s +%03lld ms", at,
+			       (long long)(r->moments.said_ns % NSEC_PER_SEC / NSEC_PER_MSEC));
+		}
+		printf(")\n");
 	}
 	for (p = r->out; *p; line++) {
 		size_t n = strcspn(p, "\n");

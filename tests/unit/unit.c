@@ -720,7 +720,7 @@ static void test_session_moment(void)
 	CHECK(m.armed_ns == 200);
 
 	/* armed 0.41 s past the overflow: LATE, saying so, and what it was */
-	m = (struct moments){ across + 10, overflow + 410 * NSEC_PER_MSEC, overflow + NSEC_PER_SEC, 0 };
+	m = (struct moments){ .started_ns = across + 10, .armed_ns = overflow + 410 * NSEC_PER_MSEC, .ended_ns = overflow + NSEC_PER_SEC };
 	outcome_set(&o, "WRONG", "exit 0 in 2.40 s: \"2038-01-19 03:14:08\"");
 	judge_moment(&o, "across", across, &m, 0);
 	CHECK_STR(o.class, "LATE");
@@ -731,7 +731,7 @@ static void test_session_moment(void)
 	judge_moment(&o, "across", across, &m, 0);
 	CHECK_STR(o.class, "PASS");
 	/* a marker is a before command's moment too (a wait armed before it) */
-	m = (struct moments){ before, before + NSEC_PER_SEC, overflow + 2 * NSEC_PER_SEC, 0 };
+	m = (struct moments){ .started_ns = before, .armed_ns = before + NSEC_PER_SEC, .ended_ns = overflow + 2 * NSEC_PER_SEC };
 	judge_moment(&o, "before", before, &m, 0);
 	CHECK_STR(o.class, "PASS");
 	/* no marker: a before command that ended past the overflow is LATE... */
@@ -745,16 +745,46 @@ static void test_session_moment(void)
 	CHECK_STR(o.class, "TIMEOUT");
 	/* an across command without a marker: only its start can say */
 	outcome_set(&o, "CRASH", "killed by signal 6 (SIGABRT)");
-	m = (struct moments){ across + 5 * NSEC_PER_MSEC, 0, overflow + 3 * NSEC_PER_SEC, 0 };
+	m = (struct moments){ .started_ns = across + 5 * NSEC_PER_MSEC, .armed_ns = 0, .ended_ns = overflow + 3 * NSEC_PER_SEC };
 	judge_moment(&o, "across", across, &m, 0);
 	CHECK_STR(o.class, "CRASH");
 	m.started_ns = overflow + 20 * NSEC_PER_MSEC;
 	judge_moment(&o, "across", across, &m, 0);
 	CHECK_STR(o.class, "LATE");
 	CHECK(!strncmp(o.detail, "it started 20.0 ms past the overflow", 36));
+	/*
+	 * A buffered command says its moment by its own clock: believed where
+	 * it lies between the phase's clock and the marker's arrival.
+	 */
+	len = 0;
+	memcpy(out, "a\ny2038-armed 2147483647.95\nb\n", 31);
+	len = 31;
+	m = (struct moments){ 0 };
+	armed_take(&m, out, &len, overflow + 2 * NSEC_PER_SEC);
+	out[len] = '\0';
+	CHECK(!strcmp(out, "a\nb\n") && m.said_ns / NSEC_PER_MSEC == Y2038_LAST_SEC * 1000 + 950);
+	m.started_ns = across;
+	outcome_set(&o, "PASS", "exit 0");
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK_STR(o.class, "PASS");
+	m.said_ns = overflow + 100 * NSEC_PER_MSEC;
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK(!strcmp(o.class, "LATE") && !strncmp(o.detail, "it said by its own clock it was armed 100.0 ms past", 51));
+	/* ...but not a 1901 or a 1970, nor a time after its line came: the arrival is */
+	m.said_ns = -1;
+	outcome_set(&o, "PASS", "exit 0");
+	judge_moment(&o, "across", across, &m, 0);
+	CHECK(!strcmp(o.class, "LATE") && !strncmp(o.detail, "it printed y2038-armed 2.00 s past", 34));
+	len = 0;
+	memcpy(out, "y2038-armed -2147483648\ny2038-armedx\n", 37);
+	len = 37;
+	m = (struct moments){ 0 };
+	armed_take(&m, out, &len, 5);
+	out[len] = '\0';
+	CHECK(!strcmp(out, "y2038-armedx\n") && m.armed_ns == 5 && m.said_ns == -1);
 	/* other phases have no moment to miss */
 	outcome_set(&o, "PASS", "exit 0");
-	m = (struct moments){ overflow + 60 * NSEC_PER_SEC, overflow + 61 * NSEC_PER_SEC, overflow + 62 * NSEC_PER_SEC, 0 };
+	m = (struct moments){ .started_ns = overflow + 60 * NSEC_PER_SEC, .armed_ns = overflow + 61 * NSEC_PER_SEC, .ended_ns = overflow + 62 * NSEC_PER_SEC };
 	judge_moment(&o, "after", overflow + 2 * NSEC_PER_SEC, &m, 0);
 	CHECK_STR(o.class, "PASS");
 }
