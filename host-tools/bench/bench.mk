@@ -7,15 +7,18 @@
 # BENCH_COLD_MACHINES= picks its machines (default: all, as make run);
 # BENCH_CHECK=yes also times make check on an empty cache (most of an hour);
 # BENCH_CLOCK=no leaves out the clock part (below), BENCH_CLOCK=only runs it
-# alone.
+# alone; BENCH_GUESTS=no leaves out how many timed guests this machine boots
+# at once (bench.sh: guests at once, kept for boot.sh), BENCH_GUESTS=only
+# measures it alone.
 BENCH_COLD     ?= yes
 BENCH_COLD_MACHINES ?= $(ALL_MACHINES)
 BENCH_CHECK    ?= no
 BENCH_CLOCK    ?= yes
+BENCH_GUESTS   ?= yes
 .PHONY: bench repeat bench-clock-boots
 bench: deps $(HOST)/y2038-collect
-	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench \
-		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) clock=$(BENCH_CLOCK) \
+	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench cache=$(CACHE) \
+		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) clock=$(BENCH_CLOCK) guests=$(BENCH_GUESTS) \
 		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)
 
 # make bench's clock part: what one read of the wall clock costs, each way a

@@ -2,8 +2,8 @@
 # bench.sh - the lab's speed, measured and printed beside its targets. No
 # test asserts a time: this prints figures, and keeps them in OUT.
 #
-#   bench.sh out=DIR machines="i386 armv7" cold=yes|no check=yes|no \
-#            kunit_machine=i386 one_machine=i386
+#   bench.sh out=DIR cache=DIR machines="i386 armv7" cold=yes|no check=yes|no \
+#            clock=yes|no|only guests=yes|no|only kunit_machine=i386 one_machine=i386
 #
 # Run by make bench, which passes MAKE and the variables make needs. Each
 # figure is measured with the lab's own commands:
@@ -22,12 +22,17 @@
 #                      7.2 and 7.3, both configs (make bench-clock-boots,
 #                      clock-cost.sh): clock=no leaves it out, clock=only
 #                      measures it alone
+#   guests at once     how many timed guests this machine boots at once
+#                      before a case's start slips: 1 to 4 matrix boots at
+#                      once; the most that keep within half the across lead
+#                      is kept for boot.sh (make run's TIMED_GUESTS):
+#                      guests=no leaves it out, guests=only measures it alone
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-cold=yes check=no clock=yes kunit_machine='' one_machine=''
+cold=yes check=no clock=yes guests=yes kunit_machine='' one_machine=''
 kv_args "$@"
-need out machines kunit_machine one_machine
+need out cache machines kunit_machine one_machine
 MAKE=${MAKE:-make}
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -71,6 +76,46 @@ clock_costs() {
 }
 if [ "$clock" = only ]; then
 	clock_costs
+	finish
+	exit 0
+fi
+
+# --- How many timed guests this machine boots at once before a case's
+# start slips: K matrix boots at once (i386's and armv7's, both configs),
+# K = 1 to 4, and the latest any case of theirs began after its clock was
+# set (the harness's closing line). The across cases have a 50 ms lead; the
+# most guests whose latest start stays within half of it, each K up to it
+# included, is what boot.sh's timed slots allow (timed_guests_file), unless
+# make is told TIMED_GUESTS. Side by side, one K after another, nothing else
+# running but what the machine runs anyway.
+GUESTS_BOOTS=(i386-compat32-y armv7-compat32-y i386-compat32-n armv7-compat32-n)
+GUESTS_LIMIT_MS=25
+guests_at_once() {
+	local k best=0 slip run fact vars=(BOOT_KINDS=matrix MACHINES="i386 armv7" FAKETIME=no RESULTS="$out/guests")
+	fact=$(timed_guests_file "$cache")
+	lab kernels inputs "${vars[@]}"
+	for k in 1 2 3 4; do
+		run=$out/guests/guests-$k
+		rm -rf "$run"
+		"$MAKE" --no-print-directory -j"$k" RUN_ID="guests-$k" TIMED_GUESTS="$k" "${vars[@]}" \
+			$(printf "$run/boots/%s/meta " "${GUESTS_BOOTS[@]:0:$k}") >>"$log" 2>&1
+		slip=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$run"/boots/*/tap.log | sort -n | tail -1)
+		figure "guests at once: $k matrix boots" "${slip:-?}" ms "< $GUESTS_LIMIT_MS" \
+			"the latest case start after its clock was set, over $k boots booted together (the across lead is 50 ms)"
+		if [ "$best" = $((k - 1)) ] && [ -n "$slip" ] && awk -v s="$slip" -v l="$GUESTS_LIMIT_MS" 'BEGIN { exit !(s < l) }'; then
+			best=$k
+		fi
+	done
+	if [ "$best" -gt 0 ]; then
+		mkdir -p "$(dirname "$fact")"
+		echo "$best" >"$fact"
+		figure "timed guests at once (boot.sh's slots)" "$best" - - "kept in $fact; make run TIMED_GUESTS=N says otherwise"
+	else
+		figure "timed guests at once (boot.sh's slots)" "not kept" - - "even one guest's case started $GUESTS_LIMIT_MS ms late or more: boot.sh keeps one per core"
+	fi
+}
+if [ "$guests" = only ]; then
+	guests_at_once
 	finish
 	exit 0
 fi
@@ -205,5 +250,6 @@ else
 	figure "kunit.py exec, $kunit_machine" "not measured" - "-" "make kunit-$kunit_machine failed: see $log"
 fi
 
+[ "$guests" = no ] || guests_at_once
 [ "$clock" = no ] || clock_costs
 finish
