@@ -17,7 +17,9 @@
  * command runs under the guest's /bin/sh -c in /tmp/session/N (N: its line
  * number among the commands), stdin /dev/null, and is killed at its limit.
  * Its environment has Y2038_OVERFLOW, the first second a signed 32-bit
- * time_t cannot hold, so a command that waits for it names no number.
+ * time_t cannot hold, so a command that waits for it names no number, and
+ * Y2038_WAIT, a program that sleeps until a time it is given ("$Y2038_WAIT"
+ * "$Y2038_OVERFLOW": wait_until), which works on every kernel config.
  * The transcript (command and output) goes into the TAP as comments, then
  * one case line "ok N ABI CASE PHASE # OUTCOME detail".
  *
@@ -378,18 +380,48 @@ static void print_libc(void)
 	}
 }
 
+/*
+ * Run as WAIT_NAME (the link the session makes to itself, Y2038_WAIT in its
+ * commands' environment): sleep until the wall clock reads SECONDS (since
+ * the epoch, a fraction allowed), with the raw time64 absolute sleep, so
+ * that a command waits for the overflow without spinning on date and
+ * without libc's sleep, which on a kernel without the time32 calls may be
+ * what is broken (glibc 2.41's nanosleep: ENOSYS on =n).
+ */
+#define WAIT_NAME "y2038-wait"
+static int wait_until(const char *arg)
+{
+	char *end;
+	double sec = arg ? strtod(arg, &end) : 0;
+	struct kts64 ts;
+	int err;
+
+	if (!arg || end == arg || *end || sec <= 0 || sec > 1e11) {
+		fprintf(stderr, WAIT_NAME ": want SECONDS since the epoch, not %s\n", arg ? arg : "nothing");
+		return 2;
+	}
+	ts = kts64_from_ns((int64_t)(sec * NSEC_PER_SEC));
+	while ((err = raw64_clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &ts)) == -EINTR)
+		;
+	if (err)
+		fprintf(stderr, WAIT_NAME ": clock_nanosleep_time64: errno %d %s\n", -err, errno_name(-err));
+	return err ? 1 : 0;
+}
+
 int main(int argc, char **argv)
 {
 	static char census_seen[CENSUS_MAX];
-	char self[256], path[300], line[2048], news[512], *abi;
+	char self[256], path[300], line[2048], news[512], *abi, exe[256];
 	struct tally tally = { 0 };
 	unsigned int n = 0;
+	ssize_t len;
 	FILE *f;
 
-	(void)argc;
+	snprintf(self, sizeof(self), "%s", basename(argv[0]));
+	if (!strcmp(self, WAIT_NAME))
+		return wait_until(argc > 1 ? argv[1] : NULL);
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	printf("TAP version 13\n");
-	snprintf(self, sizeof(self), "%s", basename(argv[0]));
 	snprintf(path, sizeof(path), SESSION_DIR "/%s.tsv", self);
 	abi = strrchr(self, '-');
 	if (!abi) {
@@ -411,6 +443,14 @@ int main(int argc, char **argv)
 	setenv("Y2038_OVERFLOW", line, 1);
 	setenv("Y2038_ARMED", ARMED_MARK, 1);	/* for a program that prints it itself */
 	mkdir(WORK_DIR, 0755);
+	/* Y2038_WAIT SECONDS: sleep until then (wait_until), a link to this program */
+	len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len > 0) {
+		exe[len] = '\0';
+		unlink(WORK_DIR "/" WAIT_NAME);
+		if (!symlink(exe, WORK_DIR "/" WAIT_NAME))
+			setenv("Y2038_WAIT", WORK_DIR "/" WAIT_NAME, 1);
+	}
 	while (fgets(line, sizeof(line), f))
 		if (line[0] != '\n' && line[0] != '#') {
 			snprintf(work_dir, sizeof(work_dir), WORK_DIR "/%u", ++n);

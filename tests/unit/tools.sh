@@ -432,6 +432,24 @@ else
 	not_ok "try needs: i686-linux-gnu-gcc or -objcopy cannot build the test programs"
 fi
 
+# --- The session's wait ("$Y2038_WAIT" SECONDS, a link to it): a raw
+# time64 absolute sleep until then, the one thing a session's command may
+# not take from the root it tests (its libc's sleep is ENOSYS on =n).
+if gcc -O2 -Wall -Wextra -Werror -o "$work/session" "$top/guest-init/session.c" 2>"$work/session.err"; then
+	ln -s session "$work/y2038-wait"
+	start=$(date +%s.%N)
+	"$work/y2038-wait" "$(echo "$start + 0.3" | bc)"
+	rc=$?
+	took=$(echo "$(date +%s.%N) - $start" | bc)
+	expect "session's wait: it sleeps until the time it is given ($took s for 0.3 s)" \
+		test "$rc" = 0 -a "$(echo "$took >= 0.29 && $took < 5" | bc)" = 1
+	out=$("$work/y2038-wait" soon 2>&1)
+	expect "session's wait: a time that is not one is refused, saying so (exit 2)" \
+		test "$?:$out" = "2:y2038-wait: want SECONDS since the epoch, not soon"
+else
+	not_ok "session's wait: guest-init/session.c does not build for this host" "$(head -3 "$work/session.err")"
+fi
+
 # --- Every across command of a session says when its moment came (the
 # y2038-armed line, guest-init/moment.h): without it, one that armed its
 # wait past the overflow would pass as a verdict. gotime (scenarios/apps/
