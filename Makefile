@@ -75,6 +75,8 @@ endef
 # A make value as one shell word: 'it'\''s'.
 shell-quote = '$(subst ','\'',$(1))'
 commas = $(subst $(space),$(comma),$(strip $(1)))
+# The words of $(1), each once, in the order they first come.
+uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(1))))
 
 # --- The results vocabulary, whose one home is host-tools/verdicts/
 # results-record.h: the kinds of scenario program, each
@@ -219,25 +221,35 @@ include tests/tests.mk
 -include $(wildcard $(HOST)/*.d $(BUILD)/tests/*.d $(FUZZ_DIR)/*.d)
 
 .PHONY: run deps clean FORCE
-# make run: the kernels build in the background in ALL_MACHINES order (the
-# 32-bit machines first) as soon as the tools they need are; the first
-# machine's matrix boots and their inputs come first (first-inputs,
-# first-boots: boot.mk), while every other input builds beside them at
-# nice 19 under the inputs lock (the distributions' roots are fetched, not
-# compiled); then lab, machine by machine (host-tools/verdicts/verdicts.mk). Boot rules wait for the
-# kernels (kernel.sh's lock in the cache) and reuse them. make bench
-# measures the first verdict against the first kernel. $(MAKE) written
-# out, so that make -n run shows the whole plan; the kill may find the
-# kernels make gone, and the shell runs with -e.
+# make run, the one driver (docs/targets.md: make run, step by step):
+#  1. setup: the host tools, the machines' facts and the PLAN, under the
+#     inputs lock;
+#  2. the kernels' queue, in the background, one kernel at a time in
+#     ALL_MACHINES order (the 32-bit machines first);
+#  3. lab (host-tools/verdicts/verdicts.mk): every boot in BOOT_SCHEDULE
+#     order, the first machine's matrix first, each as soon as its own
+#     kernel is built (kernel.sh waits for the queue and reuses it) and its
+#     userland's inputs of its kind are (inputs-ready-USERLAND-KIND:
+#     boot.mk), each block
+#     printed as soon as its boots are done, then the closing summary;
+#  4. beside it, the prefetch: once the first verdict's kernels are built
+#     (nothing else takes the cores from them), every set of inputs in
+#     boot order, at nice 19, so that they are ready when their boots are.
+# A recursive make each, for a reason: the kernels and the inputs each
+# have locks of their own (the cache's, BUILD's) that a run shares with
+# every other run; a make holding the inputs lock while it booted would
+# hold every other run's inputs. $(MAKE) written out, so that make -n run
+# shows the whole plan; the kills may find the makes gone, and the shell
+# runs with -e. make bench measures the first verdict against the first
+# kernel built alone.
 run: deps
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s \
-		$(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)
-	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; rc=0; \
-	{ flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s -j$(LAB_JOBS) first-inputs && \
-		{ nice -n 19 flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) inputs & inputs=$$!; \
-		  $(MAKE) --no-print-directory -j$(LAB_JOBS) first-boots || true; wait $$inputs; } && \
-		$(MAKE) --no-print-directory -j$(LAB_JOBS) lab; } || rc=$$?; \
-	kill $$kernels 2>/dev/null || true; wait $$kernels || true; exit $$rc
+		$(SETUP_INPUTS) $(KERNEL_ENVS)/plan
+	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; \
+	{ $(MAKE) --no-print-directory -s $(FIRST_KERNELS) >/dev/null 2>&1 || true; \
+	  for i in $(INPUT_SETS); do nice -n 19 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done; } & prefetch=$$!; \
+	rc=0; $(MAKE) --no-print-directory -j$(LAB_JOBS) lab || rc=$$?; \
+	kill $$kernels $$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
 
 clean:
 	rm -rf $(BUILD)

@@ -157,10 +157,13 @@ boots-of-kind = $(foreach m,$(call kind_machines,$(1)),$(foreach c,$(CONFIGS),$(
 BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 	$(foreach k,$(filter-out matrix rtc-after,$(BOOT_KINDS)),$(call boots-of-kind,$(k))) $(call boots-of-kind,rtc-after)
 
+# A boot waits for its kernel (its .env: kernel.sh builds it, or waits for
+# the kernels' queue and reuses it) and for its userland's inputs of its
+# kind (inputs-ready-USERLAND-KIND, below), which it never builds itself.
 # $(1): machine, $(2): config, $(3): boot kind
 define boot-rules
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env $(BUILD)/$($(1).userland)/$($(3).initrd) $(call $(3).disks,$(1)) \
-		$(HOST)/kvm-probe $(call machine-env,$(1))
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
+		$(HOST)/kvm-probe $(call machine-env,$(1)) | inputs-ready-$($(1).userland)-$(3)
 	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) kind=$(3) \
 		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
@@ -210,7 +213,7 @@ endef
 $(foreach u,$(USERLANDS),$(eval $(call libfaketime-rule,$(u))))
 # $(1): machine, $(2): kind
 define faketime-rules
-$(RUN_DIR)/boots/$(1)-$(2)/meta: host-tools/boot/faketime.sh $(HOST)/y2038-run $($(2).bins:%=$(BUILD)/$($(1).userland)/$($(2).folder)/%) $(BUILD)/$($(1).userland)/libfaketime/.versions $(call machine-env,$(1))
+$(RUN_DIR)/boots/$(1)-$(2)/meta: host-tools/boot/faketime.sh $(HOST)/y2038-run $(call machine-env,$(1)) | inputs-ready-$($(1).userland)-$(2)
 	$$(Q)host-tools/boot/faketime.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) \
 		libc=$(patsubst %-,/usr/%/lib,$(call ucross,$($(1).userland))) libfaketime=$(BUILD)/$($(1).userland)/libfaketime \
 		runner=$(HOST)/y2038-run link=$($(2).link) bins=$(BUILD)/$($(1).userland)/$($(2).folder) \
@@ -222,28 +225,44 @@ $(foreach m,$(FAKED_MACHINES),$(foreach k,$(FAKED_KINDS),$(eval $(call faketime-
 .PHONY: boots inputs
 boots: $(BOOTS)
 
-# What the guests and host columns read, but the kernels, built first under
-# a lock on BUILD: two runs at once never build the same file at once, and
-# once built, files are replaced only by renaming. The kernels have their
-# own locks in the cache (kernel.sh) and build as the boots need them.
-INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
-	$(foreach k,$(BOOT_KINDS),$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(BUILD)/$($(m).userland)/$($(k).initrd) $(call $(k).disks,$(m)))) \
-	$(foreach m,$(FAKED_MACHINES),$(HOST)/y2038-run $(BUILD)/$($(m).userland)/libfaketime/.versions \
-		$(foreach k,$(FAKED_KINDS),$($(k).bins:%=$(BUILD)/$($(m).userland)/$($(k).folder)/%)))
-# What the first verdict needs: the first ready machine's matrix boots and
-# their inputs (make run boots them while the other inputs build, at nice
-# 19 beside them: the other roots, the libc builds, the host columns).
+# What the guests and host columns read, but the kernels: the host tools
+# and the machines' facts (make run's setup builds them first), and each
+# userland's inputs of each kind (its initramfs and disks; a host column's
+# programs). Inputs are built under a lock on BUILD, so that two runs never
+# build one file at once, and once built are replaced only by renaming.
+# The kernels have their own locks in the cache (kernel.sh).
+SETUP_INPUTS := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env)
+# $(1): userland, $(2): kind (a host column's too)
+userland_kind_inputs = $(if $(filter $(2),$(FAKED_KINDS)),\
+	$(if $(filter $(1),$(foreach m,$(FAKED_MACHINES),$($(m).userland))),$(HOST)/y2038-run $(BUILD)/$(1)/libfaketime/.versions \
+		$($(2).bins:%=$(BUILD)/$(1)/$($(2).folder)/%)),\
+	$(foreach m,$(filter $(call kind_machines,$(2)),$(READY)),$(if $(filter $(1),$($(m).userland)),$(BUILD)/$(1)/$($(2).initrd) $(call $(2).disks,$(m)))))
+# The kinds with inputs, in the order their boots come (BOOT_SCHEDULE: the
+# matrix of every machine first, then the host columns), each with the
+# userlands of the machines that boot it; and each (userland, kind) the run
+# boots, in that order, as USERLAND-KIND.
+INPUT_KINDS := $(filter $(BOOT_KINDS),matrix) $(if $(FAKED_MACHINES),$(FAKED_KINDS)) $(filter-out matrix,$(BOOT_KINDS))
+kind_userlands = $(call uniq,$(foreach m,$(if $(filter $(1),$(FAKED_KINDS)),$(FAKED_MACHINES),$(filter $(call kind_machines,$(1)),$(READY))),$($(m).userland)))
+INPUT_SETS := $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(u)-$(k)))
+INPUTS := $(SETUP_INPUTS) $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(call userland_kind_inputs,$(u),$(k))))
+# A set of inputs is made once it is asked for, by whichever asks first,
+# under the lock: a boot of it (inputs-ready-USERLAND-KIND, which make runs
+# once a make), or make run's prefetch, which makes them all in that order
+# at nice 19 once the first verdict's kernels are built (Makefile).
+$(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(eval inputs-$(u)-$(k): $$(call userland_kind_inputs,$(u),$(k)))))
+inputs-ready-%: FORCE
+	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s inputs-$*
+# What the first verdict needs: the first ready machine's matrix boots,
+# each one's block of the matrix printed as soon as it ends (verdicts.mk):
+# compat32-y's does not wait for compat32-n's kernel and boot.
 FIRST_MACHINE := $(firstword $(READY))
 FIRST_BOOTS   := $(if $(filter matrix,$(BOOT_KINDS)),$(filter $(RUN_DIR)/boots/$(FIRST_MACHINE)-%,$(call boots-of-kind,matrix)))
-FIRST_INPUTS  := $(HOST)/y2038-collect $(HOST)/kvm-probe $(HOST)/kconfig-verify $(READY:%=$(MACHINE_ENVS)/%.env) \
-	$(if $(FIRST_BOOTS),$(BUILD)/$($(FIRST_MACHINE).userland)/$(matrix.initrd))
-# each one's block of the matrix, printed as soon as it ends (verdicts.mk):
-# compat32-y's does not wait for compat32-n's kernel and boot
 first_block    = $(RUN_DIR)/blocks/first-$(notdir $(patsubst %/meta,%,$(1)))
 FIRST_BLOCKS  := $(foreach b,$(FIRST_BOOTS),$(call first_block,$(b)))
-.PHONY: kernels first-inputs first-boots
-first-inputs: $(FIRST_INPUTS)
-first-boots: $(FIRST_BOOTS) $(FIRST_BLOCKS)
+# The kernels the first verdict waits for: make run's prefetch waits for
+# them too, so that they have the cores to themselves.
+FIRST_KERNELS := $(foreach c,$(CONFIGS),$(if $(FIRST_BOOTS),$(call kernel_envs,$(KERNEL_FLAVOUR))/$(FIRST_MACHINE)-$(c).env))
+.PHONY: kernels inputs $(INPUT_SETS:%=inputs-%)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(call kernel_env,$(k)))
 # $(1): variables for the run (RESULTS=, SERIES=, ...)

@@ -87,12 +87,15 @@ prev_kernel :=
 $(foreach k,$(KERNEL_QUEUE),$(eval $(call kernel-rules,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))),$(word 3,$(subst :, ,$(k))),$(prev_kernel)))$(eval prev_kernel := $(call kernel_env,$(k))))
 
 # Before anything is built: what will be, and about how long it takes.
-# Remade when any kernel may be (the same prerequisites as theirs).
+# Remade when any kernel may be (the same prerequisites as theirs), and
+# said once a run: the makes of one (BOOT_SESSION) that find it to remake
+# after the first did are quiet.
 $(KERNEL_ENVS)/plan: $(foreach k,$(KERNEL_QUEUE),$(call kernel_stale,$(call kernel_name,$(k)),$(word 3,$(subst :, ,$(k)))) \
 		$(call kernel_fragments,$(word 1,$(subst :, ,$(k))),$(word 2,$(subst :, ,$(k))),$(word 3,$(subst :, ,$(k))))) \
 		$(KERNEL_SCRIPTS) host-tools/kernel/plan.sh $(SERIES_FILES) $(KERNEL_PACKAGE_STAMP) \
 		$(HOST)/kconfig-verify $(foreach m,$(READY),$(call machine-env,$(m)))
 	@mkdir -p $(@D)
-	$(Q)host-tools/kernel/plan.sh $(KERNEL_ARGS) run_flavour=$(or $(KERNEL_FLAVOUR),lab) -- $(foreach k,$(KERNEL_QUEUE),$(call kernel_plan_arg,$(k)))
-	@touch $@
+	$(Q)exec 9>$@.lock && flock 9 && if [ "$$(cat $@ 2>/dev/null)" != "$(BOOT_SESSION)" ]; then \
+		host-tools/kernel/plan.sh $(KERNEL_ARGS) run_flavour=$(or $(KERNEL_FLAVOUR),lab) -- $(foreach k,$(KERNEL_QUEUE),$(call kernel_plan_arg,$(k))) && \
+		echo "$(BOOT_SESSION)" >$@; else touch $@; fi
 endef

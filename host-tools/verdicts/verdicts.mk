@@ -29,13 +29,14 @@ $(foreach m,$(MACHINES),$(eval $(call block-rules,$(m),$(filter-out $(FIRST_BOOT
 $(foreach b,$(FIRST_BOOTS),$(eval $(call block-rules,$(notdir $(call first_block,$(b))),$(b))))
 
 # The matrix of one run; exits non-zero when an observation contradicts its
-# expectation. The blocks came first; then each boot with a case that
+# expectation. The first machine's blocks come first (make starts a list's
+# prerequisites in its order), then every boot in BOOT_SCHEDULE order; then each boot with a case that
 # missed its moment (LATE: the machine's load, not a verdict) is booted
 # again, alone, now that the others are done (retry-late.sh); this ends
 # with the closing summary. The report is written whatever the verdicts: a
 # run with mismatches needs it most.
 .PHONY: lab
-lab: $(filter $(BOOTS) $(FAKED_RUNS),$(BOOT_SCHEDULE)) $(FIRST_BLOCKS) $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
+lab: $(FIRST_BLOCKS) $(filter $(BOOTS) $(FAKED_RUNS),$(BOOT_SCHEDULE)) $(MACHINES:%=$(RUN_DIR)/blocks/%) $(HOST)/y2038-collect
 	$(Q)$(set-latest)
 	$(Q)host-tools/verdicts/retry-late.sh collect=$(COLLECT) expectations=$(EXPECTATIONS) run_dir=$(RUN_DIR) -- \
 		$(MAKE) --no-print-directory -s BOOT_RETRY=yes
