@@ -101,6 +101,11 @@ result-configs = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), $(1),
 # columns (host-tools/boot/boot.mk's FAKED_KINDS).
 KERNEL_CONFIGS := $(call result-configs,kernel)
 HOST_CONFIGS   := $(call result-configs,host)
+# The kernel config of each role, for what boots or builds one config only:
+# WITH_TIME32 (compat32-y) and WITHOUT_TIME32 (compat32-n).
+config-of-role = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), kernel, $(1),.*/\1/p' $(RESULTS_RECORD))
+WITH_TIME32    := $(call config-of-role,with-time32)
+WITHOUT_TIME32 := $(call config-of-role,without-time32)
 
 # --- Machines: facts are data (machines/*.mk over machines/defaults.mk).
 include machines/defaults.mk

@@ -63,27 +63,45 @@ machine_facts() {
 BOOT_RECORD_KEYS=$(sed -n 's/^[[:space:]]*X(\([a-z_]*\),.*/\1/p' "$LAB_TOP/host-tools/boot/boot-record.h")
 
 # The QEMU options of a machine's guest but for what boots it (kernel,
-# initramfs, command line, RTC) and its accelerator: its board, its memory
-# (MiB) and what every guest of the lab has, its console in DIR/console.log
-# and its TAP channel: a file, DIR/tap.log (the lab's boots: boot.sh), or
-# stdio (LAVA's, which reads the guest's results there: lava.sh). The one
-# builder of both. A LAVA job for a worker elsewhere names its console's
-# file there (CONSOLE: /dev/null when the lab has no folder on it).
+# initramfs, command line, RTC) and its accelerator: its board, CPU and
+# memory (MiB), what every guest of the lab has, its console in
+# DIR/console.log and its TAP channel: a file, DIR/tap.log (the lab's
+# boots: boot.sh), or stdio (LAVA's, which reads the guest's results there:
+# lava.sh); then its disks, if the caller set disk= (a distribution's root:
+# its writes kept where disk_writes=keep, else dropped) or disks= (more
+# images, each with its name as the device's serial), on the board's
+# virtio_blk. The one builder of both. A LAVA job for a worker elsewhere
+# names its console's file there (CONSOLE: /dev/null when the lab has no
+# folder on it); its board, CPU and memory are its device template's, told
+# them as keys (qemu_wiring: all but those three).
 qemu_options() {
-	local channel=$1 dir=$2 console=${3:-$2/console.log} tap
+	printf '%s' "-M $qemu_machine${qemu_cpu:+ -cpu $qemu_cpu} -m $memory $(qemu_wiring "$@")"
+}
+qemu_wiring() {
+	local channel=$1 dir=$2 console=${3:-$2/console.log} tap d n=0
 	case $channel in
 	file) tap="file,path=$dir/tap.log" ;;
 	stdio) tap=stdio ;;
 	*) die "qemu_options: the TAP channel is file or stdio, not \"$channel\"" ;;
 	esac
-	printf '%s' "$qemu_args -m $memory -nodefaults -display none -no-reboot" \
+	printf '%s' "-nodefaults -display none -no-reboot" \
 		" ${console_qemu//@FILE@/$console} ${tap_qemu//@TAP@/$tap}"
+	if [ -n "${disk:-}" ]; then
+		[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disk (machines/defaults.mk)"
+		# cache=unsafe: the guest's flushes cost no host sync; a disk that is
+		# kept is kept only after its boot ended well (validate-distro.sh)
+		printf ' %s' "-drive file=$disk,format=raw,if=none,id=root,cache=unsafe$([ "${disk_writes:-drop}" = keep ] || echo ,snapshot=on)" \
+			"-device $virtio_blk,drive=root"
+	fi
+	for d in ${disks//,/ }; do
+		[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disks (machines/defaults.mk)"
+		n=$((n + 1))
+		printf ' %s' "-drive file=$d,format=raw,if=none,id=disk$n,cache=unsafe,snapshot=on" \
+			"-device $virtio_blk,drive=disk$n,serial=$(basename "$d" .img)"
+	done
+	printf '%s' "${qemu_extra:+ $qemu_extra}"
 }
 
-# Where boot.sh keeps what it learnt about this host until its next boot
-# (KVM may work after a reboot and not before): the file of a fact NAME
-# ($2) in the cache ($1). The accelerator verdict of a machine's QEMU is
-# NAME "MACHINE-QEMU" (choose_accel, read by kunit.sh too).
 # How many timed guests this machine boots at once without a case's start
 # slipping, as make bench measured it (bench.sh: guests at once), in the
 # cache ($1): a fact of the machine (its cores and CPU), not of its boot.

@@ -6,7 +6,8 @@ armv7.userland       := armhf
 armv7.ktarget        := zImage
 armv7.kcross         := arm-linux-gnueabihf-
 armv7.qemu           := qemu-system-arm
-armv7.qemu_args      := -M virt,highmem=off -cpu cortex-a15
+armv7.qemu_machine   := virt,highmem=off
+armv7.qemu_cpu       := cortex-a15
 armv7.memory         := 256
 armv7.bits           := 32
 armv7.packages       := qemu-system-arm

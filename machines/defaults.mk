@@ -11,8 +11,12 @@
 #                                   and its board (how a disk attaches there). A fragment
 #                                   named and missing is an error (host-tools/kernel/kernel.mk)
 #   userland                        which userland's programs run on it (userland.*: below)
-#   qemu, qemu_args, memory         the emulator, the board, and the guest's memory in
-#                                   MiB (a boot kind may ask for more: host-tools/boot/boot.mk)
+#   qemu, memory                    the emulator, and the guest's memory in MiB (a boot
+#                                   kind may ask for more: host-tools/boot/boot.mk)
+#   qemu_machine, qemu_cpu          QEMU's -M and -cpu (the board's machine by default,
+#                                   and no -cpu: QEMU's own); LAVA's qemu device type
+#                                   is told the same two (host-tools/engines/lava.sh)
+#   qemu_extra                      more QEMU options (none; the fault boots add -S)
 #   console, tap_dev                kernel console, and the guest device TAP goes to
 #   append                          what the machine's kernel command line adds
 #   console_qemu, tap_qemu          how qemu wires them: the console to a file (@FILE@
@@ -31,10 +35,6 @@
 #                                   distro_arch; amd64 for a 64-bit kernel that a
 #                                   distribution runs its i386 roots on)
 #   lava_arch                       LAVA's name for the architecture (make lava)
-#   lava_cpu                        the CPU a LAVA qemu device is told to emit, where
-#                                   qemu_args names none: its template names one for
-#                                   i386 and arm (core2duo for i386), so a job names the
-#                                   one the lab's boots get (empty: qemu_args' -cpu)
 #   virtio_blk                      QEMU's virtio block device on the board: a
 #                                   distribution's root disk (make validate-distro)
 #   board                           the QEMU board's facts below (pc, arm-virt)
@@ -52,9 +52,9 @@
 #                                   the 32-bit machines that run it have the column
 #   packages                        the Debian packages that build its programs
 MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_fragment userland \
-	elf_machine ucross goarch goarm qemu qemu_args memory \
+	elf_machine ucross goarch goarm qemu qemu_machine qemu_cpu qemu_extra memory \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
-	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch lava_cpu board \
+	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch board \
 	virtio_blk append
 
 # The userlands: the 32-bit programs the lab builds and runs.
@@ -89,10 +89,12 @@ default.console_qemu := -serial file:@FILE@
 default.tap_qemu     := -chardev @TAP@,id=tap -serial chardev:tap
 default.accel        := tcg
 default.lava_arch     = $($(1).karch)
-default.lava_cpu     :=
+default.qemu_cpu     :=
+default.qemu_extra   :=
 default.debian_arch   = $($(1).distro_arch)
 
 # The PC: console on the first 8250 UART, TAP on the second.
+board.pc.qemu_machine := pc
 board.pc.ktarget      := bzImage
 board.pc.kimage       := arch/x86/boot/bzImage
 board.pc.console      := ttyS0
@@ -112,6 +114,7 @@ board.pc.disk_fragment := patches/config/disk-board-pc.config
 board.pc.append       := tsc_early_khz=@HOST_TSC_KHZ@ tsc=reliable
 # QEMU's ARM virt board: console on the PL011, TAP on a virtio console (virt
 # has one UART).
+board.arm-virt.qemu_machine := virt
 board.arm-virt.console  := ttyAMA0
 board.arm-virt.tap_dev  := /dev/hvc0
 board.arm-virt.virtio_blk := virtio-blk-device

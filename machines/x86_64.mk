@@ -6,7 +6,8 @@ x86_64.board     := pc
 # The guest runs i386 programs, which IA32_EMULATION executes.
 x86_64.userland  := i386
 x86_64.qemu      := qemu-system-x86_64
-x86_64.qemu_args := -M pc
+# qemu-system-x86_64's own default CPU, named, as i386's.
+x86_64.qemu_cpu  := qemu64
 x86_64.memory    := 256
 x86_64.bits      := 64
 x86_64.accel     := kvm tcg

@@ -25,7 +25,7 @@
 #                             the device's serial, the guest's way to tell
 #                             them apart; their writes are dropped at the end
 #     KEY=VALUE               any of the machine's facts, overridden (tests
-#                             provoke faults: qemu_args="... -S", accel=tcg)
+#                             provoke faults: qemu_extra=-S, accel=tcg)
 #     total=N                 boots in the run, for the progress line (optional)
 #     session=ID              the make that starts them (BOOT_SESSION), for that line
 #     timed=yes|no            a kind whose cases have a moment to meet (default
@@ -102,20 +102,6 @@ if [ -n "$BOOT_ERROR" ]; then
 	say ERROR "$machine $config: cannot boot: $BOOT_ERROR"
 	exit 0
 fi
-if [ -n "$disk" ]; then
-	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disk (machines/defaults.mk)"
-	# cache=unsafe: the guest's flushes cost no host sync; a disk that is
-	# kept is kept only after its boot ended well (validate-distro.sh)
-	qemu_args+=" -drive file=$disk,format=raw,if=none,id=root,cache=unsafe$([ "$disk_writes" = keep ] || echo ,snapshot=on)"
-	qemu_args+=" -device $virtio_blk,drive=root"
-fi
-n=0
-for d in ${disks//,/ }; do
-	[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disks (machines/defaults.mk)"
-	n=$((n + 1))
-	qemu_args+=" -drive file=$d,format=raw,if=none,id=disk$n,cache=unsafe,snapshot=on"
-	qemu_args+=" -device $virtio_blk,drive=disk$n,serial=$(basename "$d" .img)"
-done
 
 # Everything a guest of this machine needs but its command line.
 qemu_base() {

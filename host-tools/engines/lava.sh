@@ -74,19 +74,11 @@ write_job() {
 	# The lab's own limit on a boot (BOOT_TIMEOUT), in LAVA's whole minutes.
 	local minutes=$(((${boot_timeout:-300} + 59) / 60))
 	# A LAVA server renders its qemu device type's template with the job's
-	# context: the machine's board, CPU and memory, then the lab's QEMU
-	# options (qemu_options: the TAP port on stdio, which LAVA reads, and
-	# the console in console_file on the worker) and its RTC. The board and
-	# CPU are qemu_args', the CPU lava_cpu where qemu_args names none.
-	local a prev='' board_opt='' cpu_opt=''
-	for a in $qemu_args; do
-		case $prev in
-		-M | -machine) board_opt=$a ;;
-		-cpu) cpu_opt=$a ;;
-		esac
-		prev=$a
-	done
-	cpu_opt=${lava_cpu:-$cpu_opt}
+	# context: the machine's board, CPU and memory (its qemu_machine,
+	# qemu_cpu and memory), then the lab's other QEMU options (qemu_wiring:
+	# the TAP port on stdio, which LAVA reads, and the console in
+	# console_file on the worker) and its RTC.
+	local a
 
 	{
 		echo "# y2038-lab: $machine $config, $KERNEL_SOURCE $KERNEL_VERSION, patches $KERNEL_PATCHES"
@@ -106,10 +98,10 @@ write_job() {
 		echo "context:"
 		echo "  arch: $lava_arch"
 		echo "  no_kvm: true"
-		[ -z "$board_opt" ] || echo "  machine: $(q "$board_opt")"
-		[ -z "$cpu_opt" ] || echo "  cpu: $(q "$cpu_opt")"
+		echo "  machine: $(q "$qemu_machine")"
+		[ -z "$qemu_cpu" ] || echo "  cpu: $(q "$qemu_cpu")"
 		echo "  memory: $memory"
-		echo "  extra_options: [$(q "$(qemu_options stdio "$out" "$console_file") -accel tcg"), $(q "-rtc base=$rtc_base")]"
+		echo "  extra_options: [$(q "$(qemu_wiring stdio "$out" "$console_file") -accel tcg"), $(q "-rtc base=$rtc_base")]"
 		# What the lab records of a boot (boot-record.h), so that
 		# lava.sh collect makes it one from the server's copy alone.
 		echo "metadata:"

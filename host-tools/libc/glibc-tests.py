@@ -62,11 +62,11 @@ def parse_boot(boot):
     """The boot's facts and {test: record} from its tap.log."""
     record = collector.boot(boot).record
     name = os.path.basename(boot.rstrip("/"))
-    variant = name.split("-glibc-tests-", 1)[1] if "-glibc-tests-" in name else "-"
-    # MACHINE-CONFIG-glibc-tests-VARIANT, for a boot with no record yet
-    m = re.match(r"(.*)-compat32-([yn])-glibc-tests-", name)
-    facts = {"boot": name, "machine": record.get("machine", m.group(1) if m else "?"),
-             "config": record.get("config", "compat32-" + m.group(2) if m else "?"),
+    # what the boot is comes from its record (boot.sh writes it before the
+    # guest starts, so a boot that never ended has it too), never its name
+    kind = record.get("kind", "")
+    variant = kind[len("glibc-tests-"):] if kind.startswith("glibc-tests-") else "-"
+    facts = {"boot": name, "machine": record.get("machine", "?"), "config": record.get("config", "?"),
              "variant": variant, "libc": "?", "status": record.get("qemu_status", "no record"),
              "wall_s": record.get("wall_s", "?"), "programs": {}, "ended": {}}
     tests, out, time32 = {}, [], ""

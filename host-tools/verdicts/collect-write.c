@@ -325,8 +325,8 @@ void write_vocabulary(FILE *f)
 #undef COLUMN
 	fputs("],\n\"configs\": [", f);
 	first = 1;
-#define CONFIG(config, where, judged_as, heading, what) \
-	ENTRY("config", #config, "where", #where, "judged_as", #judged_as, "heading", heading, "what", what);
+#define CONFIG(config, where, role, judged_as, heading, what) \
+	ENTRY("config", #config, "where", #where, "role", #role, "judged_as", #judged_as, "heading", heading, "what", what);
 	RESULT_CONFIGS(CONFIG)
 #undef CONFIG
 	fputs("],\n\"outcomes\": [", f);

@@ -62,6 +62,8 @@ class Vocabulary:
         # the kernel configs, =y first, and the host columns, in order
         self.kernel_configs = [c["config"] for c in v["configs"] if c["where"] == "kernel"]
         self.host_configs = [c["config"] for c in v["configs"] if c["where"] == "host"]
+        # the kernel config of each role: with-time32, without-time32
+        self.role = {c["role"]: c["config"] for c in v["configs"] if c["where"] == "kernel"}
         self.outcomes = {o["class"]: o for o in v["outcomes"]}
 
     def is_host(self, config):

@@ -62,7 +62,7 @@ static const char *const abis[] = {
 static const struct config {
 	const char *name, *where, *judged_as;
 } configs[] = {
-#define CONFIG(config, where, judged_as, heading, what) { #config, #where, #judged_as },
+#define CONFIG(config, where, role, judged_as, heading, what) { #config, #where, #judged_as },
 	RESULT_CONFIGS(CONFIG)
 #undef CONFIG
 };

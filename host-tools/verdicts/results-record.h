@@ -63,13 +63,20 @@
  * targets, the boots' folders, the boot record, results.json and
  * expectations.tsv. The heading is the report's.
  *
- *   CONFIG(config, kernel or host, judged as (- for a kernel config), heading, what it is)
+ * A kernel config's role is what the tools that need one config, not both,
+ * ask for by name, never by its spelling: with-time32 (the time32 syscalls
+ * are there: the census counts them, KUnit and the setup boots run there)
+ * and without-time32 (they are gone); a host column has none (-). make
+ * reads them as WITH_TIME32 and WITHOUT_TIME32, the other languages from
+ * the vocabulary.
+ *
+ *   CONFIG(config, kernel or host, role, judged as (- for a kernel config), heading, what it is)
  */
 #define RESULT_CONFIGS(CONFIG) \
-	CONFIG(compat32-y, kernel, -, "compat32-y", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=y: the time32 syscalls are there") \
-	CONFIG(compat32-n, kernel, -, "compat32-n", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=n: the time32 syscalls are gone") \
-	CONFIG(libfaketime, host, compat32-y, "host (libfaketime)", "this host: the matrix's glibc programs, linked dynamically, under libfaketime") \
-	CONFIG(libfaketime-static, host, compat32-y, "host (libfaketime, static programs)", "this host: the guest's static clock programs under libfaketime, which never reaches them")
+	CONFIG(compat32-y, kernel, with-time32, -, "compat32-y", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=y: the time32 syscalls are there") \
+	CONFIG(compat32-n, kernel, without-time32, -, "compat32-n", "a lab kernel with CONFIG_COMPAT_32BIT_TIME=n: the time32 syscalls are gone") \
+	CONFIG(libfaketime, host, -, compat32-y, "host (libfaketime)", "this host: the matrix's glibc programs, linked dynamically, under libfaketime") \
+	CONFIG(libfaketime-static, host, -, compat32-y, "host (libfaketime, static programs)", "this host: the guest's static clock programs under libfaketime, which never reaches them")
 
 /*
  * The outcome classes a cell observes and a row of expectations.tsv

@@ -46,9 +46,8 @@ i686-linux-gnu-gcc -O2 -static -o "$work/hang/scenarios/clock-legacy" "$top/test
 chmod 755 "$work/hang/scenarios/clock-legacy.real"
 "$top/host-tools/initramfs/overlay-cpio.sh" "$work/hang.cpio" "$build/i386/initramfs.cpio" "$work/hang"
 boot scenario-timeout guest_timeout=2 initrd="$work/hang.cpio"
-qemu_args=$(. "$facts" && echo "$qemu_args")
-boot host-timeout boot_timeout=3 qemu_args="$qemu_args -S"	# -S: the CPU never starts
-boot qemu-fails qemu_args="-M no-such-board"
+boot host-timeout boot_timeout=3 qemu_extra=-S	# -S: the CPU never starts
+boot qemu-fails qemu_machine=no-such-board
 printf 'KERNEL_ERROR=%q\n' "i386 compat32-y: provoked by the test" >"$work/broken.env"
 boot no-kernel kernel_env="$work/broken.env"
 # host_column NAME LIBFAKETIME_DIR BINS_DIR [faketime.sh KEY=VALUE...]: i386's
