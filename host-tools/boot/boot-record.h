@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * boot-record.h - the boot record (a boot's "meta" file): one KEY=VALUE line
- * per key. Written by one writer, boot_record in host-tools/lib.sh (for
- * boot.sh, faketime.sh and lava.sh), which refuses any key not listed here;
- * read by the collector (y2038-collect.c), which reads exactly these, and
- * by the other tools through it (y2038-collect --boot DIR --json).
+ * boot-record.h - the boot record: one KEY=VALUE line per key. A boot's
+ * plan (what make wrote for it to be booted: host-tools/boot/boot.mk) is
+ * one, and boot.sh reads it and keeps it in the boot's folder as "plan" as
+ * the boot starts; its "meta", written when the boot has ended, is one too,
+ * and says what became of it. Written by one writer, boot_record in
+ * host-tools/lib.sh (for make's plans, boot.sh, faketime.sh and lava.sh),
+ * which refuses any key not listed here; read by the collector
+ * (y2038-collect.c: meta's keys over the plan's), which reads exactly
+ * these, and by the other tools through it (y2038-collect --boot DIR --json).
  *
  *   X(key, size, what it says)       size: the collector's buffer for it
  */
@@ -23,6 +27,16 @@
 	X(config, 24, "compat32-y, compat32-n, libfaketime, libfaketime-static") \
 	X(patches, 64, "\"none\", \"N patches @ HASH\", or the libfaketime version") \
 	X(kernel_flavour, 16, "lab (the matrix's kernels), distro (validate-distro's), or -") \
+	X(machine_env, 256, "the machine's facts for the shell (build/machines/<machine>.env)") \
+	X(kernel_env, 256, "its kernel's facts, as kernel.sh wrote them (image, version, patches)") \
+	X(initrd, 256, "its initramfs") \
+	X(disk, 256, "a disk it boots from (a distribution's root), or nothing") \
+	X(disk_writes, 8, "keep (the disk keeps what the guest wrote) or drop") \
+	X(disks, 1024, "more disk images, comma-separated") \
+	X(memory, 8, "its memory in MiB, where its kind asks for more than the machine's") \
+	X(extra_append, 256, "what its kind adds to the kernel command line") \
+	X(guest_timeout, 16, "the guest's own limit on one program, in seconds") \
+	X(timed, 4, "yes: its cases meet moments, it boots in one of the machine's timed slots") \
 	X(accel, 16, "kvm, tcg, native or qemu-user") \
 	X(accel_note, 200, "why not the first way tried: kvm, or native for a host column") \
 	X(scenarios, 512, "the programs it ran, comma-separated") \

@@ -160,18 +160,26 @@ BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
 # A boot waits for its kernel (its .env: kernel.sh builds it, or waits for
 # the kernels' queue and reuses it) and for its userland's inputs of its
 # kind (inputs-ready-USERLAND-KIND, below), which it never builds itself.
-# $(1): machine, $(2): config, $(3): boot kind
+# A boot's plan (boot-record.h's keys): what make knows of a boot before it
+# boots it, and all boot.sh is told of it but the run's own knobs; written
+# for each boot into the run's plans/ (boot-plan.sh), kept in the boot's
+# folder by boot.sh. $(1): machine, $(2): config, $(3): boot kind
+boot_plan = $(RUN_DIR)/plans/$(1)-$(2)$($(3).dir)
+boot-plan-keys = kind=$(3) machine_env=$(call machine-env,$(1)) config=$(2) \
+	kernel_env=$(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
+	initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) scenarios=$(call commas,$(call $(3).bins,$(1))) \
+	memory=$($(3).memory) rtc_base=$($(3).rtc) distro=$(or $($(3).distro),-) \
+	guest_timeout=$(or $($(3).guest_timeout),$(GUEST_TIMEOUT)) timeout_s=$(or $($(3).boot_timeout),$(BOOT_TIMEOUT)) \
+	disk=$($(3).disk) disks=$(call commas,$(call $(3).disks,$(1))) disk_writes=$(or $($(3).disk_writes),drop) \
+	extra_append="$(call $(3).append,$(1))" timed=$(or $($(3).timed),yes)
 define boot-rules
+$(call boot_plan,$(1),$(2),$(3)): FORCE
+	$$(Q)host-tools/boot/boot-plan.sh $$@ $$(call boot-plan-keys,$(1),$(2),$(3))
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
-		$(HOST)/kvm-probe $(call machine-env,$(1)) | inputs-ready-$($(1).userland)-$(3)
-	$$(Q)host-tools/boot/boot.sh out=$$(@D) run_id=$$(RUN_ID) machine_env=$(call machine-env,$(1)) config=$(2) kind=$(3) \
-		kernel_env=$$< initrd=$(BUILD)/$($(1).userland)/$($(3).initrd) \
-		scenarios=$$(call commas,$$(call $(3).bins,$(1))) $$(if $$($(3).memory),memory=$$($(3).memory)) \
-		rtc_base=$$($(3).rtc) distro=$$(or $$($(3).distro),-) guest_timeout=$$(or $$($(3).guest_timeout),$$(GUEST_TIMEOUT)) \
-		boot_timeout=$$(or $$($(3).boot_timeout),$$(BOOT_TIMEOUT)) \
-		disk=$$($(3).disk) disks=$$(call commas,$$(call $(3).disks,$(1))) disk_writes=$$(or $$($(3).disk_writes),drop) extra_append="$$(call $(3).append,$(1))" \
+		$(HOST)/kvm-probe $(call machine-env,$(1)) | $(call boot_plan,$(1),$(2),$(3)) inputs-ready-$($(1).userland)-$(3)
+	$$(Q)host-tools/boot/boot.sh plan=$(call boot_plan,$(1),$(2),$(3)) out=$$(@D) run_id=$$(RUN_ID) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)$$(BOOT_SET) \
-		timed=$$(or $$($(3).timed),yes) timed_guests=$$(TIMED_GUESTS) alone=$$(BOOT_RETRY)
+		timed_guests=$$(TIMED_GUESTS) alone=$$(BOOT_RETRY)
 endef
 define skip-rules
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))

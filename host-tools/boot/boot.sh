@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # boot.sh - boot one lab guest at the rollover and keep everything it left.
 #
-#   boot.sh KEY=VALUE...
+#   boot.sh plan=FILE out=DIR [KEY=VALUE...]
+#     plan=FILE               the boot's plan, as make writes it (boot.mk: a
+#                             boot record, host-tools/boot/boot-record.h, of
+#                             the keys below), kept as DIR/plan as the boot
+#                             starts; KEY=VALUE arguments say the same
+#                             without a plan, and win over it
 #     out=DIR                 the boot's folder in the run (created)
 #     machine_env=FILE        the machine's facts (build/machines/M.env: its
 #                             QEMU, board, console and TAP devices, accel)
@@ -13,7 +18,7 @@
 #     memory=MIB              more memory than the machine's (a kind of boot)
 #     rtc_base=ISO-8601       the guest's RTC at power-on
 #     guest_timeout=S         per scenario, enforced inside the guest
-#     boot_timeout=S          for the whole guest, enforced here
+#     boot_timeout=S          for the whole guest, enforced here (a plan's timeout_s)
 #     probe=PROGRAM cache=DIR kvm-probe, and where its verdict is kept
 #     extra_append=ARGS       more kernel command line (tests provoke faults)
 #     disk=FILE               a raw disk image on the board's virtio block
@@ -48,11 +53,20 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=host-tools/boot/guest-cmdline.sh
 . "$(dirname "$0")/guest-cmdline.sh"
-run_id= distro=- disk= disks= disk_writes=drop timed=yes timed_guests= alone=
+run_id= distro=- disk= disks= disk_writes=drop timed=yes timed_guests= alone= plan= extra_append=
+# The plan's keys that say something (an empty one leaves the machine's).
+planned=()
 kv_args "$@"
+if [ -n "$plan" ]; then
+	[ -r "$plan" ] || die "no plan $plan"
+	mapfile -t planned < <(grep -v '^[a-z_]*=$' "$plan")
+	kv_args "${planned[@]}"
+	boot_timeout=${boot_timeout:-${timeout_s:-}}
+fi
 need out machine_env config kind scenarios
 machine_facts "$machine_env"
-kv_args "$@"	# what the caller says wins over the machine's facts
+# the plan, then what the caller says, win over the machine's facts
+kv_args ${planned[@]+"${planned[@]}"} "$@"
 
 mkdir -p "$out"
 # One boot of this folder at a time: a resumed run that finds a boot of an
@@ -64,9 +78,14 @@ if [ -n "$(find "$out/meta" -newer "$out/.lock" 2>/dev/null)" ]; then
 	say KEPT "$machine $config: $out was booted by the run this one resumes"
 	exit 0
 fi
-# What every record of this boot says, whatever became of it.
+# What every record of this boot says, whatever became of it; and its plan,
+# kept as it starts, so that a boot that never ended still says what it was.
 facts=(run_id="$run_id" kind="$kind" machine="$machine" karch="$karch" userland="$userland"
 	distro="$distro" config="$config" scenarios="$scenarios")
+boot_record "$out/plan" "${facts[@]}" machine_env="$machine_env" kernel_env="${kernel_env:-}" \
+	initrd="${initrd:-}" disk="$disk" disk_writes="$disk_writes" disks="$disks" memory="$memory" \
+	rtc_base="${rtc_base:-}" guest_timeout="${guest_timeout:-}" timeout_s="${boot_timeout:-}" \
+	extra_append="$extra_append" timed="$timed"
 # A machine this host cannot provide is recorded as skipped, with the reason.
 if [ -n "${skip:-}" ]; then
 	boot_record "$out/meta" "${facts[@]}" qemu_status=skipped skip_reason="$skip"

@@ -22,9 +22,14 @@ enum boot_key {
 	NBOOT_KEYS
 };
 
-/* A boot record as its file has it: each key's whole value, NULL where none. */
+/*
+ * A boot record as its files have it: each key's whole value, NULL where
+ * none. The plan (boot.sh writes it as the boot starts) says what was to be
+ * booted; meta, written when it ended, what became of it: a key of meta's
+ * wins.
+ */
 struct record {
-	char *text;		/* the file, cut into its values */
+	char *text, *plan_text;	/* the files, cut into their values */
 	const char *value[NBOOT_KEYS];
 };
 

@@ -107,25 +107,24 @@ static void set(char *dst, size_t size, const char *src)
 #define SET(dst, src) set(dst, sizeof(dst), src)
 
 /*
- * The boot record (meta) as its file has it: each boot-record.h key's value,
- * the last where a key is repeated; a line of another key is not read. The
- * one reader of a boot record: the other tools take it from --boot DIR --json.
+ * One file of a boot record into r: each boot-record.h key's value, the
+ * last where a key is repeated; a line of another key is not read. Returns
+ * the text its values point into (NULL: no such file), for the caller to free.
  */
-static void read_record(const char *path, struct record *r)
+static char *read_record_file(const char *path, struct record *r)
 {
 	static const char *const keys[] = {
 #define KEY(key, size, what) #key,
 		BOOT_RECORD_KEYS(KEY)
 #undef KEY
 	};
-	char *line, *save = NULL;
+	char *text, *line, *save = NULL;
 	size_t len, i;
 
-	memset(r, 0, sizeof(*r));
-	r->text = slurp(path, &len);
-	if (!r->text)
-		return;
-	for (line = strtok_r(r->text, "\n", &save); line;
+	text = slurp(path, &len);
+	if (!text)
+		return NULL;
+	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		char *eq = strchr(line, '=');
 
@@ -136,6 +135,29 @@ static void read_record(const char *path, struct record *r)
 			if (!strcmp(line, keys[i]))
 				r->value[i] = eq + 1;
 	}
+	return text;
+}
+
+/*
+ * A boot's record: its plan (DIR/plan), then what its meta says (DIR/meta)
+ * over it. The one reader of a boot record: the other tools take it from
+ * --boot DIR --json.
+ */
+static void read_record(const char *dir, struct record *r)
+{
+	char path[4096];
+
+	memset(r, 0, sizeof(*r));
+	snprintf(path, sizeof(path), "%s/plan", dir);
+	r->plan_text = read_record_file(path, r);
+	snprintf(path, sizeof(path), "%s/meta", dir);
+	r->text = read_record_file(path, r);
+}
+
+static void free_record(struct record *r)
+{
+	free(r->text);
+	free(r->plan_text);
 }
 
 /* The record's values in the collector's fields, each cut to its size. */
@@ -539,10 +561,10 @@ static void collect_boot(struct boot *b, const char *run_dir,
 	struct tap_run tap;
 	struct record record;
 
-	snprintf(path, sizeof(path), "%s/boots/%s/meta", run_dir, b->dir);
+	snprintf(path, sizeof(path), "%s/boots/%s", run_dir, b->dir);
 	read_record(path, &record);
 	meta_of(&record, &b->meta);
-	free(record.text);
+	free_record(&record);
 	snprintf(path, sizeof(path), "%s/boots/%s/tap.log", run_dir, b->dir);
 	tap_text = slurp(path, &tap_len);
 	snprintf(path, sizeof(path), "%s/boots/%s/console.log", run_dir, b->dir);
@@ -589,8 +611,7 @@ static int show_boot(const char *dir)
 	for (base = dir + n; base > dir && base[-1] != '/'; base--)
 		;
 	snprintf(name, sizeof(name), "%.*s", (int)(dir + n - base), base);
-	snprintf(path, sizeof(path), "%s/meta", dir);
-	read_record(path, &record);
+	read_record(dir, &record);
 	snprintf(path, sizeof(path), "%s/tap.log", dir);
 	tap_text = slurp(path, &tap_len);
 	snprintf(path, sizeof(path), "%s/console.log", dir);
@@ -600,7 +621,7 @@ static int show_boot(const char *dir)
 	panic = panic_line(console, &panic_len);
 	write_boot_json(stdout, name, &record, &tap, panic, panic_len);
 	tap_free(&tap);
-	free(record.text);
+	free_record(&record);
 	free(tap_text);
 	free(console);
 	return fflush(stdout) ? 2 : 0;

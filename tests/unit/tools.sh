@@ -191,7 +191,7 @@ cat >"$work/fake-qemu" <<EOF2
 #!/bin/sh
 boot=\$(echo "\$*" | sed -n 's|.*/slot-boots/\\([a-z]\\)/.*|\\1|p')
 echo "start \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
-sleep 1
+sleep 2
 echo "end \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
 EOF2
 chmod +x "$work/fake-qemu"
@@ -216,8 +216,14 @@ rm -f "$work"/slots-*
 fake_boot c timed_guests=1; fake_boot d timed_guests=1 timed=no; wait
 expect "boot.sh: ... an untimed one boots beside a timed one" overlapped
 rm -f "$work"/slots-*
-fake_boot e timed_guests=2; sleep 0.3; fake_boot f timed_guests=2 alone=yes; sleep 0.3; fake_boot g timed_guests=2; wait
+started() {	# wait until the stand-in QEMU of boot $1 started
+	local n=0
+	until grep -qs "^start .* $1\$" "$work"/slots-* || [ $((n += 1)) -gt 300 ]; do sleep 0.1; done
+}
+fake_boot e timed_guests=2; fake_boot g timed_guests=2; wait
 expect "boot.sh: two timed slots: two timed guests at once" overlapped
+rm -f "$work"/slots-*
+fake_boot e timed_guests=2; started e; fake_boot f timed_guests=2 alone=yes; fake_boot g timed_guests=2; wait
 expect "boot.sh: ... but a boot again alone waits for every slot, and the others wait for it" \
 	test "$(ls "$work"/slots-* | wc -l):$(overlapped f && echo overlapped)" = 3:
 expect "boot.sh: ... and it is recorded as any boot" grep -q 'qemu_status=exited' "$work/slot-boots/f/meta"
@@ -335,7 +341,7 @@ plan=$(make -C "$tree" -n run MACHINES=armv7b CACHE="$work/cache" BUILD="$work/t
 expect "a new machine: make plans its kernels from its own fragment" \
 	grep -q "kernel.sh .*machine_env=$work/tree-build/machines/armv7b.env config=compat32-y .*arch-armv7b.config" <<<"$plan"
 expect "a new machine: ... boots it, with its facts from its file" \
-	grep -q "boot.sh out=.*/boots/armv7b-compat32-n .*machine_env=$work/tree-build/machines/armv7b.env" <<<"$plan"
+	grep -q "boot-plan.sh .*/plans/armv7b-compat32-n .*machine_env=$work/tree-build/machines/armv7b.env" <<<"$plan"
 expect "a new family: make builds it in both ABIs and puts it in the guest" \
 	grep -q "mkinitramfs .*scenarios/clocktoo-legacy .*scenarios/clocktoo-time64" <<<"$plan"
 make -C "$tree" BUILD="$work/tree-build" "$work/tree-build/machines/armv7b.env" >/dev/null 2>&1
@@ -387,7 +393,7 @@ mkdir -p "$work/tree-build/armhf" && touch "$work/tree-build/armhf/try.cpio"	# w
 plan=$(make -C "$tree" -n boots BOOT_KINDS=try CONFIGS="compat32-y compat32-n" TRY_ARCH=armhf \
 	CACHE="$work/cache" BUILD="$work/tree-build" RESULTS="$work/tree-results" 2>&1)
 expect "a new machine: make try boots a program of its userland on it (both configs)" \
-	test "$(grep -c "boot.sh out=.*/boots/armv7b-compat32-[yn]-try " <<<"$plan")" = 2
+	test "$(grep -c "boot.sh plan=.* out=.*/boots/armv7b-compat32-[yn]-try " <<<"$plan")" = 2
 # make try builds the kernels it boots, none of a flavour it never boots
 # (the filesystems boots', which make run's default kinds queue).
 plan=$(make -C "$tree" -n try-report TRY_ARCH=armhf MACHINES=armv7b BIN=/bin/true KERNEL=linux-source-7.3 \
