@@ -138,12 +138,23 @@ boot_record() {
 	mv "$file.tmp" "$file"
 }
 
-# boot_field BOOT_DIR KEY: one key of a boot's record, as the collector
-# reads it (boot-record.h is its one home; make exports LAB_COLLECT); empty
-# when the boot has no record or the record no such key.
-boot_field() {
+# boot_fields BOOT_DIR KEY...: keys of a boot's record, as the collector
+# reads it (boot-record.h is its one home; make exports LAB_COLLECT), one
+# line each, in order (an empty line where the boot has no such key), from
+# one read of the boot; boot_field BOOT_DIR KEY: one of them. boot_notes
+# BOOT_DIR: the comments of its TAP, as the collector read them (the
+# runner's, then each program's), one line each, so that no tool reads a
+# boot's files itself.
+boot_fields() {
+	local dir=$1
+	shift
+	"${LAB_COLLECT:?make exports LAB_COLLECT, the collector}" --boot "$dir" --json 2>/dev/null |
+		jq -r '.record as $r | $ARGS.positional[] | $r[.] // ""' --args "$@" 2>/dev/null || true
+}
+boot_field() { boot_fields "$1" "$2"; }
+boot_notes() {
 	"${LAB_COLLECT:?make exports LAB_COLLECT, the collector}" --boot "$1" --json 2>/dev/null |
-		jq -r --arg k "$2" '.record[$k] // empty' 2>/dev/null || true
+		jq -r '[.tap.notes[], (.tap.programs[].notes[])] | sort_by(.line)[] | .text' 2>/dev/null || true
 }
 
 # cache_entry DIR CHECK FILL...: make DIR, an entry of the cache, unless

@@ -19,7 +19,8 @@ BENCH_GUESTS   ?= yes
 bench: deps $(HOST)/y2038-collect
 	$(Q)MAKE="$(MAKE)" LAB_JOBS=$(LAB_JOBS) host-tools/bench/bench.sh out=$(BUILD)/bench cache=$(CACHE) \
 		machines="$(BENCH_COLD_MACHINES)" cold=$(BENCH_COLD) check=$(BENCH_CHECK) clock=$(BENCH_CLOCK) guests=$(BENCH_GUESTS) \
-		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE)
+		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE) \
+		with_time32=$(WITH_TIME32) without_time32=$(WITHOUT_TIME32)
 
 # make bench's clock part: what one read of the wall clock costs, each way a
 # 32-bit program reads it (clock-cost.c: legacy and time64 glibc and musl,

@@ -3,7 +3,8 @@
 # test asserts a time: this prints figures, and keeps them in OUT.
 #
 #   bench.sh out=DIR cache=DIR machines="i386 armv7" cold=yes|no check=yes|no \
-#            clock=yes|no|only guests=yes|no|only kunit_machine=i386 one_machine=i386
+#            clock=yes|no|only guests=yes|no|only kunit_machine=i386 one_machine=i386 \
+#            with_time32=CONFIG without_time32=CONFIG
 #
 # Run by make bench, which passes MAKE and the variables make needs. Each
 # figure is measured with the lab's own commands:
@@ -32,7 +33,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 cold=yes check=no clock=yes guests=yes kunit_machine='' one_machine=''
 kv_args "$@"
-need out cache machines kunit_machine one_machine
+need out cache machines kunit_machine one_machine with_time32 without_time32
 MAKE=${MAKE:-make}
 mkdir -p "$out"
 out=$(realpath "$out")
@@ -41,6 +42,9 @@ log=$out/bench.log
 : >"$figures"
 : >"$log"
 now() { date +%s.%N; }
+# The latest any case began after its clock was set, in ms, over the
+# harness's closing comments on stdin (boot_notes).
+latest_case_start() { sed -n 's/^harness: a case began at most \([0-9.]*\) ms.*/\1/p' | sort -n | tail -1; }
 since() { printf '%.2f' "$(echo "$(now) - $1" | bc)"; }
 # figure NAME MEASURED UNIT TARGET NOTE: one row of the table
 figure() { printf '%s\t%s\t%s\t%s\t%s\n' "$@" >>"$figures"; say FIGURE "$1: $2 $3 (target $4)${5:+; $5}"; }
@@ -88,7 +92,7 @@ fi
 # included, is what boot.sh's timed slots allow (timed_guests_file), unless
 # make is told TIMED_GUESTS. Side by side, one K after another, nothing else
 # running but what the machine runs anyway.
-GUESTS_BOOTS=(i386-compat32-y armv7-compat32-y i386-compat32-n armv7-compat32-n)
+GUESTS_BOOTS=("i386-$with_time32" "armv7-$with_time32" "i386-$without_time32" "armv7-$without_time32")
 GUESTS_LIMIT_MS=25
 guests_at_once() {
 	local k best=0 slip run fact vars=(BOOT_KINDS=matrix MACHINES="i386 armv7" FAKETIME=no RESULTS="$out/guests")
@@ -99,7 +103,7 @@ guests_at_once() {
 		rm -rf "$run"
 		"$MAKE" --no-print-directory -j"$k" RUN_ID="guests-$k" TIMED_GUESTS="$k" "${vars[@]}" \
 			$(printf "$run/boots/%s/meta " "${GUESTS_BOOTS[@]:0:$k}") >>"$log" 2>&1
-		slip=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$run"/boots/*/tap.log | sort -n | tail -1)
+		slip=$(for b in "$run"/boots/*/; do boot_notes "$b"; done | latest_case_start)
 		figure "guests at once: $k matrix boots" "${slip:-?}" ms "< $GUESTS_LIMIT_MS" \
 			"the latest case start after its clock was set, over $k boots booted together (the across lead is 50 ms)"
 		if [ "$best" = $((k - 1)) ] && [ -n "$slip" ] && awk -v s="$slip" -v l="$GUESTS_LIMIT_MS" 'BEGIN { exit !(s < l) }'; then
@@ -141,9 +145,12 @@ if [ "$cold" = yes ]; then
 		figure "cold make run, to the first matrix block" failed - "<= 12 min" "no block printed; see $scratch/run.log"
 	fi
 	# The first verdict: the first matrix boot's cells, against the first
-	# kernel's build time alone (make run starts it before the other inputs).
-	verdict=$(stat -c %Y "$scratch"/results/cold/boots/*-compat32-[yn]/meta 2>/dev/null | sort -n | head -1)
-	kfirst=$(for f in "$scratch"/cache/build/*/*-compat32-y-*/.y2038-build; do
+	# kernel's build time alone (make run starts it before anything else).
+	# A kernel build's record: SECONDS RECOMPILED OBJECTS FLAVOUR MACHINE
+	# CONFIG (kernel.sh).
+	verdict=$(for b in "$scratch"/results/cold/boots/*/; do
+		[ "$(boot_field "$b" kind)" = matrix ] && stat -c %Y "$b/meta"; done 2>/dev/null | sort -n | head -1)
+	kfirst=$(for f in "$scratch"/cache/build/*/*/.y2038-build; do
 		[ -f "$f" ] && echo "$(stat -c %Y "$f") $(cut -d' ' -f1 "$f")"; done | sort -n | awk 'NR == 1 { print $2 }')
 	if [ -n "$verdict" ] && [ -n "$kfirst" ]; then
 		figure "cold make run, its first verdict after the first kernel's build time" \
@@ -154,16 +161,16 @@ if [ "$cold" = yes ]; then
 	fi
 	figure "cold make run, to the end" "$(minutes $((end - start)))" - "<= 30 min" \
 		"exit $rc; $(grep -E '^[0-9]+ cells, ' "$scratch/run.log" | tail -1)"
-	# Each machine's two kernels: the second config built from the first's tree.
-	for f in "$scratch"/cache/build/*/*-compat32-y-*/.y2038-build; do
-		[ -f "$f" ] || continue
-		m=$(basename "$(dirname "$f")" | sed 's/-compat32-y-.*//')
-		g=$(ls "$scratch"/cache/build/*/"$m"-compat32-n-*/.y2038-build 2>/dev/null | head -1)
-		[ -n "$g" ] || continue
-		read -r ys yr yo <"$f"
-		read -r ns nr no <"$g"
+	# Each machine's two kernels: the second config (without the time32
+	# calls) built from the tree the first (with them) left.
+	cat "$scratch"/cache/build/*/*/.y2038-build 2>/dev/null |
+		awk -v y="$with_time32" -v n="$without_time32" '$4 == "lab" && $6 == y { first[$5] = $0 } $4 == "lab" && $6 == n { second[$5] = $0 }
+			END { for (m in first) if (m in second) print m "\t" first[m] "\t" second[m] }' |
+	while IFS=$'\t' read -r m first second; do
+		read -r ys yr yo _ <<<"$first"
+		read -r ns nr no _ <<<"$second"
 		figure "second config / first config build time, $m" "$(echo "scale=2; $ns / $ys" | bc)" - "<= 0.15" \
-			"compat32-y $ys s ($yr of $yo objects compiled, empty ccache), then compat32-n $ns s ($nr of $no recompiled)"
+			"$with_time32 $ys s ($yr of $yo objects compiled, empty ccache), then $without_time32 $ns s ($nr of $no recompiled)"
 	done
 fi
 
@@ -196,26 +203,31 @@ while IFS=$'\t' read -r kind n secs; do
 	figure "  warm run: $kind boots" "$secs" s - \
 		"$n of them, wall time summed: $(echo "$secs $total" | awk '{ printf "%.0f", 100 * $1 / $2 }')% of the boots' $total s"
 done <"$out/warm-kinds.tsv"
-# Per program, in guest time, summed over the matrix boots.
-sed -n 's/^# y2038-init: \(.*\) took \([0-9.]*\) s$/\1\t\2/p' "$run"/boots/*-compat32-?/tap.log |
+# Per program, in guest time, summed over the matrix boots; and the
+# harness's latest case start over every boot: the boots' TAP comments, as
+# the collector reads them (lib.sh's boot_notes).
+for b in "$run"/boots/*/; do
+	[ "$(boot_field "$b" kind)" = matrix ] && boot_notes "$b"
+done >"$out/warm-matrix-notes.txt"
+sed -n 's/^y2038-init: \(.*\) took \([0-9.]*\) s$/\1\t\2/p' "$out/warm-matrix-notes.txt" |
 	sed 's/-[a-z0-9]*\t/\t/' |	# NAME-KIND: the family
 	awk -F'\t' '{ s[$1] += $2 } END { for (k in s) printf "%s\t%.1f\n", k, s[k] }' | sort -t$'\t' -k2 -rn |
 	while IFS=$'\t' read -r family secs; do
 		figure "  warm run: the $family programs" "$secs" s - "guest time, every ABI, every matrix boot"
 	done
-init=$(sed -n 's/^# y2038-init: started \([0-9.]*\) s after the kernel/\1/p' "$run"/boots/*-compat32-?/tap.log |
+init=$(sed -n 's/^y2038-init: started \([0-9.]*\) s after the kernel/\1/p' "$out/warm-matrix-notes.txt" |
 	awk '{ s += $1; n++ } END { if (n) printf "%.2f", s / n }')
 figure "  warm run: kernel boot to init" "${init:-?}" s - "guest time, the mean of the matrix boots"
-late=$(sed -n 's/^# # harness: a case began at most \([0-9.]*\) ms.*/\1/p' "$run"/boots/*/tap.log | sort -n | tail -1)
+late=$(for b in "$run"/boots/*/; do boot_notes "$b"; done | latest_case_start)
 figure "  warm run: latest case start" "${late:-?}" ms "< 50" "after its clock was set, over every program (the across lead is 50 ms)"
 # The narrowed run a user makes while working on one family: one machine,
 # one config, the matrix only.
-narrowed=(MACHINES=$one_machine CONFIGS=compat32-y BOOT_KINDS=matrix FAKETIME=no)
+narrowed=(MACHINES=$one_machine CONFIGS=$with_time32 BOOT_KINDS=matrix FAKETIME=no)
 start=$(now)
 rc=0
 "$MAKE" --no-print-directory run "${narrowed[@]}" RESULTS="$out/warm" RUN_ID=narrowed >"$out/narrowed.log" 2>&1 || rc=$?
 figure "narrowed warm make run" "$(since "$start")" s "<= 20" \
-	"make run ${narrowed[*]}; the boot $(boot_field "$out/warm/narrowed/boots/$one_machine-compat32-y" wall_s) s of it (exit $rc)"
+	"make run ${narrowed[*]}; the boot $(boot_field "$(echo "$out"/warm/narrowed/boots/*/)" wall_s) s of it (exit $rc)"
 # KVM: only where boot.sh's probe let a guest run under it.
 note=$(cat "$run"/boots/*/accel-note 2>/dev/null | sort -u | head -1 || true)
 if for b in "$run"/boots/*/; do boot_field "$b" accel; done | grep -qx kvm; then

@@ -7,19 +7,14 @@ $(HOST)/kvm-probe: host-tools/boot/kvm-probe.c
 $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 
 # Per (machine, config), one boot of each kind, each into its own folder of
-# the run. Kinds: the matrix (the RTC just before the overflow, every
-# scenario), a device that powers on after the overflow (the clock at boot
-# only), and each demo distribution's own programs across the overflow (more
-# memory: the initramfs carries them). A kind names its folder suffix, RTC,
-# programs (KIND.bins, a function of the machine, $(1)), initramfs and
-# memory in MiB (the machine's, else); optionally its machines (all, else) and its guest
-# and boot timeouts (GUEST_TIMEOUT and BOOT_TIMEOUT, else); its disks
-# (KIND.disks, a function of the machine, $(1)) and its kernels' flavour.
-# The apps family (scenarios/apps/): each of APPS_DISTROS (initramfs.mk) in
-# a boot of its own on APPS_MACHINES (on x86_64 and arm64 the same userland
-# runs on a compat kernel), its session one program that may take minutes
-# (CPython's test modules).
-APPS_MACHINES    ?= $(MACHINES_32BIT)
+# the run. The kinds are data: kinds/<kind>.mk (their keys: kinds/defaults.mk).
+# The apps boots' machines, the time64-only glibc's and the filesystems',
+# each the 32-bit machines unless said otherwise.
+APPS_MACHINES        ?= $(MACHINES_32BIT)
+TIME64ONLY_MACHINES  ?= $(MACHINES_32BIT)
+FILESYSTEMS_MACHINES ?= $(MACHINES_32BIT)
+include kinds/defaults.mk
+include $(filter-out kinds/defaults.mk,$(sort $(wildcard kinds/*.mk)))
 # A kind is timed unless it says KIND.timed := no: its cases meet moments
 # before and across the overflow, and it boots only when one of this
 # machine's TIMED_GUESTS slots is free (boot.sh). Empty: what make bench
@@ -28,134 +23,36 @@ TIMED_GUESTS     ?=
 # make run's lab boots a boot again, alone, when a case of it missed its
 # moment (retry-late.sh): BOOT_RETRY=yes.
 BOOT_RETRY       ?=
-BOOT_KINDS       ?= matrix rtc-after $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps) time64only filesystems
-matrix.dir       :=
-matrix.rtc       := $(RTC_BASE)
-matrix.bins       = $(call machine_scenario_bins,$(1))
-matrix.initrd    := initramfs.cpio
-rtc-after.dir    := -rtc-after
-rtc-after.rtc    := $(RTC_AFTER_BASE)
-rtc-after.bins   := rtc-kernel
-rtc-after.initrd := initramfs.cpio
-rtc-after.timed  := no
-$(foreach d,$(DEMO_DISTROS),$(eval $(d).dir := -$(d))$(eval $(d).rtc := $(ROOT_RTC_BASE))\
-	$(eval $(d).bins = $$(call demo_bins,$(d),$$($$(1).userland)) $$(call demo_libc_bins,$(d),$$(1)))\
-	$(eval $(d).initrd := $(d).cpio)$(eval $(d).memory := 512)\
-	$(eval $(d).distro := $(d)))
-$(foreach d,$(APPS_DISTROS),$(eval $(d)-apps.dir := -$(d)-apps)$(eval $(d)-apps.rtc := $(ROOT_RTC_BASE))\
-	$(eval $(d)-apps.bins = apps-$$(call apps_abi,$(d),$$($$(1).userland)))\
-	$(eval $(d)-apps.initrd := $(d)-apps.cpio)$(eval $(d)-apps.memory := 768)\
-	$(eval $(d)-apps.distro := $(d))$(eval $(d)-apps.machines = $$(APPS_MACHINES))\
-	$(eval $(d)-apps.guest_timeout := $(APPS_GUEST_TIMEOUT))$(eval $(d)-apps.boot_timeout := $(APPS_BOOT_TIMEOUT)))
-# The libc column's time64-only glibc (host-tools/libc/): the lab's libc
-# programs on it, in TIME64ONLY_DISTRO's root (initramfs.mk), on the 32-bit
-# kernels, where COMPAT_32BIT_TIME=n is the question; and, where the
-# userland has one, the musl programs on the lab's time64-only musl
-# (host-tools/libc/musl.mk): the boots' musl column.
-TIME64ONLY_MACHINES ?= $(MACHINES_32BIT)
-time64only.dir      := -time64only
-time64only.rtc      := $(ROOT_RTC_BASE)
-time64only.bins      = $(call family_bins,$(GLIBC_KINDS)) $(call time64only_musl_bins,$(1))
-time64only.initrd   := time64only.cpio
-time64only.memory   := 512
-time64only.distro    = $(TIME64ONLY_DISTRO)
-time64only.machines  = $(TIME64ONLY_MACHINES)
-# The files family on the filesystems devices ship (FS_IMAGES, initramfs.mk):
-# the same source built with those filesystems' cases, on a kernel with their
-# drivers (the filesystems flavour: patches/config/flavour-filesystems.config),
-# their images attached as disks, on the 32-bit machines, then a
-# distribution's cp and tar copying between them (scenarios/filesystems/
-# copy.tsv). The matrix's kernels and boots do not carry them.
-FILESYSTEMS_MACHINES ?= $(MACHINES_32BIT)
-filesystems.dir      := -filesystems
-filesystems.rtc      := $(RTC_BASE)
-filesystems.bins      = $(call machine_filesystems_bins,$(1))
-filesystems.initrd   := filesystems.cpio
-filesystems.memory   := 256
-filesystems.flavour  := filesystems
-filesystems.disks     = $(FS_IMAGES:%=$(BUILD)/images/%.img)
-filesystems.machines  = $(FILESYSTEMS_MACHINES)
-# glibc's own tests (make glibc-tests, host-tools/libc/libc.mk): the
-# time64-only glibc's build kept with its tests, patched and unpatched
-# (GLIBC_TESTS_VARIANTS), each on a disk of its own, run by
-# guest-init/glibc-tests.sh, one program a subdir, on the distro flavour's
-# kernels (what the tests ask of a kernel beyond the matrix's: epoll,
-# inotify, file locks, seccomp, rseq, modify_ldt), at an ordinary date.
-$(foreach v,$(GLIBC_TESTS_VARIANTS),$(eval glibc-tests-$(v).dir := -glibc-tests-$(v))\
-	$(eval glibc-tests-$(v).rtc = $$(GLIBC_TESTS_RTC))$(eval glibc-tests-$(v).bins = $$(GLIBC_TESTS_SUBDIRS:%=glibc-%))\
-	$(eval glibc-tests-$(v).initrd := glibc-tests.cpio)$(eval glibc-tests-$(v).memory := 512)$(eval glibc-tests-$(v).timed := no)\
-	$(eval glibc-tests-$(v).flavour := distro)$(eval glibc-tests-$(v).machines = $$(GLIBC_TESTS_MACHINES))\
-	$(eval glibc-tests-$(v).disks = $$(BUILD)/$$($$(1).userland)/glibc-tests-$(v).img)\
-	$(eval glibc-tests-$(v).guest_timeout = $$(GLIBC_TESTS_GUEST_TIMEOUT))$(eval glibc-tests-$(v).boot_timeout = $$(GLIBC_TESTS_BOOT_TIMEOUT)))
-# Not in the default list: make validate-distro and make try boot these.
-# validate-distro's boots have no initramfs of the lab's (an empty one, for
-# QEMU): the kernel mounts the distribution's root, a disk (DISTRO_DISK),
-# as its root, and runs the lab's /init there (the smoke tests, now and past
-# the overflow), or the root's own init (DISTRO_INIT=yes), or debootstrap's
-# second stage for a root that has not had it (distro-setup, whose writes
-# the disk keeps; the others' are dropped when they end).
-DISTRO_ROOT_ARGS := root=/dev/vda rw rootwait
-# What every one of them has: its folder (DISTRO_VARIANT after the kind's
-# name: validate-distro's second pass, DISTRO_LIBC), the disk, no initramfs,
-# the memory, the distribution it records (DISTRO, unless the root is the
-# user's own), and DISTRO_RTC unless it says otherwise.
-DISTRO_KINDS := distro distro-past distro-setup distro-init distro-across
-DISTRO_VARIANT ?=
-$(foreach k,$(DISTRO_KINDS),$(eval $(k).dir := -$(k)$(DISTRO_VARIANT))$(eval $(k).initrd := empty.cpio)\
-	$(eval $(k).disk = $$(DISTRO_DISK))$(eval $(k).memory := 512)$(eval $(k).rtc = $$(DISTRO_RTC))\
-	$(eval $(k).distro = $$(if $$(DISTRO_ROOT),-,$$(DISTRO))))
-# Untimed (at an ordinary date, now, or past the overflow): all but distro-across.
-$(foreach k,distro distro-past distro-setup distro-init,$(eval $(k).timed := no))
-distro.bins      := smoke-distro
-distro.append    := $(DISTRO_ROOT_ARGS) init=/init
-distro-past.bins   := past-distro
-distro-past.append := $(DISTRO_ROOT_ARGS) init=/init
-distro-setup.bins   := second-stage
-distro-setup.disk    = $(DISTRO_DISK).setup
-distro-setup.disk_writes := keep
-distro-setup.append := $(DISTRO_ROOT_ARGS) init=/y2038/second-stage
-distro-setup.boot_timeout = $(DISTRO_SETUP_TIMEOUT)
-# The root's own init, at an ordinary date and from a few seconds before the
-# overflow, held across it until y2038.hold= seconds after power-on
-# (the probe, /y2038/init-probe, started by the unit systemd.wants= names).
-# systemd starts a getty on a virtual console (the arm-virt board's TAP
-# port, hvc0) by itself: masked, so that only the probe writes there.
-# $(1): the machine
-DISTRO_INIT_ARGS = $(DISTRO_ROOT_ARGS) systemd.wants=y2038-probe.service \
-	systemd.mask=serial-getty@$(notdir $($(1).tap_dev)).service
-distro-init.bins     := init-probe
-distro-init.append    = $(DISTRO_INIT_ARGS) y2038.hold=0
-distro-init.boot_timeout = $(DISTRO_INIT_TIMEOUT)
-distro-across.rtc     = $(DISTRO_ACROSS_RTC)
-distro-across.bins   := init-probe
-distro-across.append  = $(DISTRO_INIT_ARGS) y2038.hold=$(DISTRO_ACROSS_HOLD)
-distro-across.boot_timeout = $(DISTRO_INIT_TIMEOUT)
-try.dir          := -try
-try.rtc          := $(RTC_BASE)
-try.bins         := try-user
-try.initrd       := try.cpio
-try.memory       := 512
-# Every kind above names its initramfs: a BOOT_KINDS entry that does not is
-# a typo, stopped here rather than booted as a kind with no settings.
+# Every kind names its initramfs: a BOOT_KINDS entry that does not is a
+# typo, stopped here rather than booted as a kind with no settings.
 KNOWN_BOOT_KINDS := $(sort $(patsubst %.initrd,%,$(filter %.initrd,$(.VARIABLES))))
+# A kind's key, or its default. $(1): kind, $(2): key
+kind-schedule = $(or $($(1).schedule),5)
+# make run's kinds: those that say default := yes, in their schedule's order.
+BOOT_KINDS       ?= $(foreach n,1 2 3 4 5 6 7 8 9,$(foreach k,$(KNOWN_BOOT_KINDS),$(if $(filter yes,$($(k).default)),$(if $(filter $(n),$(call kind-schedule,$(k))),$(k)))))
 UNKNOWN_BOOT_KINDS := $(filter-out $(KNOWN_BOOT_KINDS),$(BOOT_KINDS))
-$(if $(UNKNOWN_BOOT_KINDS),$(error BOOT_KINDS: no boot kind named $(UNKNOWN_BOOT_KINDS); the kinds are: $(KNOWN_BOOT_KINDS)))
+$(if $(UNKNOWN_BOOT_KINDS),$(error BOOT_KINDS: no boot kind named $(UNKNOWN_BOOT_KINDS); the kinds are: $(KNOWN_BOOT_KINDS) (kinds/*.mk)))
+$(foreach k,$(KNOWN_BOOT_KINDS),$(if $(filter undefined,$(origin $(k).dir)),$(eval $(k).dir := -$(k))))
 # The machines a kind boots on: KIND.machines, else all. $(1): kind
 kind_machines = $(if $($(1).machines),$(filter $($(1).machines),$(MACHINES)),$(MACHINES))
+# The configs it boots: its roles' (KIND.configs), else both; of CONFIGS.
+kind_configs = $(filter $(if $($(1).configs),$(foreach r,$($(1).configs),$(call config-of-role,$(r))),$(KERNEL_CONFIGS)),$(CONFIGS))
 # The kernels of the flavours the kinds boot (host-tools/kernel/kernel.mk).
 $(eval $(value kernel-queue-rules))
-BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
+BOOTS := $(foreach k,$(BOOT_KINDS),$(foreach m,$(call kind_machines,$(k)),$(foreach c,$(call kind_configs,$(k)),$(RUN_DIR)/boots/$(m)-$(c)$($(k).dir)/meta)))
 # Which boots those are, for the progress line's count: the makes of one run
 # that boot the same kinds (make run's first-boots and lab) share a count;
 # validate-distro's makes, each of other kinds or another variant (DISTRO_VARIANT
 # in the kinds' folders), count their own, so none says "boot 3 of 2".
 BOOT_SET := $(subst $(space),,$(foreach k,$(BOOT_KINDS),$(or $($(k).dir),-$(k))))
-# The order make starts them in (make lab): the longest kinds first, every
-# machine's, so that short boots, not a long one, end the run; the host
-# columns (FAKED_RUNS, below) after the matrix.
-boots-of-kind = $(foreach m,$(call kind_machines,$(1)),$(foreach c,$(CONFIGS),$(RUN_DIR)/boots/$(m)-$(c)$($(1).dir)/meta))
-BOOT_SCHEDULE = $(call boots-of-kind,matrix) $(FAKED_RUNS) \
-	$(foreach k,$(filter-out matrix rtc-after,$(BOOT_KINDS)),$(call boots-of-kind,$(k))) $(call boots-of-kind,rtc-after)
+# The order make starts them in (make lab): by the kinds' schedule (the
+# matrix first, the longest kinds next, every machine's, so that short
+# boots, not a long one, end the run); the host columns (FAKED_RUNS, below)
+# after the matrix.
+boots-of-kind = $(foreach m,$(call kind_machines,$(1)),$(foreach c,$(call kind_configs,$(1)),$(RUN_DIR)/boots/$(m)-$(c)$($(1).dir)/meta))
+SCHEDULED_KINDS = $(foreach n,1 2 3 4 5 6 7 8 9,$(foreach k,$(BOOT_KINDS),$(if $(filter $(n),$(call kind-schedule,$(k))),$(k))))
+BOOT_SCHEDULE = $(call boots-of-kind,$(firstword $(SCHEDULED_KINDS))) $(FAKED_RUNS) \
+	$(foreach k,$(wordlist 2,$(words $(SCHEDULED_KINDS)),$(SCHEDULED_KINDS)),$(call boots-of-kind,$(k)))
 
 # A boot waits for its kernel (its .env: kernel.sh builds it, or waits for
 # the kernels' queue and reuses it) and for its userland's inputs of its
@@ -187,7 +84,7 @@ $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call machine-env,$(1))
 		scenarios=$$(call commas,$$(call $(3).bins,$(1))) \
 		skip="missing Debian packages: $$($(1).missing) (apt-get install $$($(1).missing))"
 endef
-$(foreach k,$(BOOT_KINDS),$(foreach c,$(CONFIGS),\
+$(foreach k,$(BOOT_KINDS),$(foreach c,$(call kind_configs,$(k)),\
 	$(foreach m,$(filter $(call kind_machines,$(k)),$(READY)),$(eval $(call boot-rules,$(m),$(c),$(k))))\
 	$(foreach m,$(filter $(call kind_machines,$(k)),$(SKIPPED)),$(eval $(call skip-rules,$(m),$(c),$(k))))))
 

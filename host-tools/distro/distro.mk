@@ -97,8 +97,8 @@ distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(HOST)/y2038-collect $(
 # Two boots at a time where they are independent (each a TCG thread).
 distro-report: distro-inputs
 	$(Q)if [ -e $(DISTRO_DISK).setup ]; then \
-		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup CONFIGS=compat32-y $(DISTRO_BOOTS) && \
-		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-compat32-y-distro-setup || true; fi
+		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-setup $(DISTRO_BOOTS) && \
+		host-tools/distro/validate-distro.sh setup-done $(DISTRO_DISK) $(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(WITH_TIME32)-distro-setup || true; fi
 	$(Q)host-tools/distro/validate-distro.sh prepare $(DISTRO_STAGE)
 	$(if $(DISTRO_LIBC),$(Q)host-tools/distro/validate-distro.sh cached-pass get $(DISTRO_CACHED_PASS))
 	$(call distro-pass,$(DISTRO_DIR))
@@ -106,15 +106,17 @@ distro-report: distro-inputs
 	$(if $(DISTRO_LIBC),$(Q)$(MAKE) --no-print-directory distro-libc-report)
 
 # The boots of one pass (on DISTRO_DISK, into boots' folders ending in
-# DISTRO_VARIANT) and its verdict in $(1).
-DISTRO_PASS_BOOTS = compat32-y-distro compat32-n-distro compat32-y-distro-past \
-	$(if $(filter yes,$(DISTRO_INIT)),compat32-y-distro-init compat32-n-distro-init compat32-y-distro-across)
+# DISTRO_VARIANT) and its verdict in $(1): the verdict's arguments in its
+# order (validate-distro.sh verdict), each kind's configs its own
+# (kinds/distro.mk); two boots at a time where they are independent.
+DISTRO_PASS_BOOTS = $(WITH_TIME32)-distro $(WITHOUT_TIME32)-distro $(WITH_TIME32)-distro-past \
+	$(if $(filter yes,$(DISTRO_INIT)),$(WITH_TIME32)-distro-init $(WITHOUT_TIME32)-distro-init $(WITH_TIME32)-distro-across)
 define distro-pass
-	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro CONFIGS="$(KERNEL_CONFIGS)" $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
-		CONFIGS=compat32-y $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
-	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=compat32-n $(DISTRO_BOOTS) && \
-		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across CONFIGS=compat32-y $(DISTRO_BOOTS))
+		CONFIGS=$(WITH_TIME32) $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
+	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=$(WITHOUT_TIME32) $(DISTRO_BOOTS) && \
+		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across $(DISTRO_BOOTS))
 	$(Q)host-tools/distro/validate-distro.sh verdict $(1) \
 		$(foreach b,$(DISTRO_PASS_BOOTS),$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)$(DISTRO_VARIANT))
 endef

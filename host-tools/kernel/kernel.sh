@@ -90,8 +90,9 @@ machine_work "$builds"
 image=$result/$(basename "$kimage")
 
 # The builds of this machine and flavour kept here, each a line
-# "SECONDS RECOMPILED OBJECTS FLAVOUR" (a build before flavours were
-# recorded is the lab's): a flavour's kernel has objects of its own.
+# "SECONDS RECOMPILED OBJECTS FLAVOUR MACHINE CONFIG" (a build before
+# flavours were recorded is the lab's; make bench reads the rest): a
+# flavour's kernel has objects of its own.
 flavour_builds() {
 	local f
 	for f in "$base/$machine"-*/.y2038-build; do
@@ -180,7 +181,7 @@ else
 	cp "$work/$kimage" "$result.tmp/"
 	cp "$work/.config" "$result.tmp/config"
 	mv "$result.log" "$result.tmp/build.log"
-	echo "$seconds $recompiled $objects $flavour" >"$result.tmp/.y2038-build"
+	echo "$seconds $recompiled $objects $flavour $machine $config" >"$result.tmp/.y2038-build"
 	rm -rf "$result"
 	mv "$result.tmp" "$result"
 	work_end "$config, patches $patches_desc"

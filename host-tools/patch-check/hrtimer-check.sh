@@ -4,7 +4,7 @@
 # Linux 7.2 kernel without the fix and with it (make hrtimer-check).
 #
 #   hrtimer-check.sh out=DIR run_id=ID machine_env=FILE initrd=CPIO cache=DIR
-#       probe=KVM_PROBE test_patch=FILE without=KERNEL_ENV with=KERNEL_ENV
+#       probe=KVM_PROBE test_patch=FILE without=KERNEL_ENV with=KERNEL_ENV config=CONFIG
 #
 # The test is built from its patch, as it is sent (the new file's lines),
 # against the pristine 7.2 tree's kselftest.h, static, for the machine's
@@ -16,7 +16,7 @@ set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
 kv_args "$@"
-need out run_id machine_env initrd cache probe test_patch without with
+need out run_id machine_env initrd cache probe test_patch without with config
 machine_facts "$machine_env"
 RTC_DATE=2026-06-01T00:00:00
 # The race shows in low-resolution mode (run hrtimer4: the TSC marked
@@ -51,11 +51,13 @@ ended() {
 	status=$(boot_field "$1" qemu_status)
 	echo "${error:-qemu ${status:-left no record}}"
 }
-# The kselftest's own result line of a boot, and its count of early sleeps.
-result() { tr -d '\r' <"$1/tap.log" 2>/dev/null | sed -n 's/^# \(\(not \)\{0,1\}ok 1 \)/\1/p' | grep -m1 'absolute sleeps' || true; }
+# The kselftest's own result line of a boot (kept by the collector with its
+# program's comments: it is not in the lab's form), and its count of early
+# sleeps.
+result() { boot_notes "$1" | grep -m1 '^\(not \)\{0,1\}ok 1 .*absolute sleeps' || true; }
 for kernel in without with; do
-	boot=$out/boots/$machine-compat32-y-$kernel-0009
-	"$LAB_TOP/host-tools/boot/boot.sh" out="$boot" run_id="$run_id" machine_env="$machine_env" config=compat32-y kind=hrtimer \
+	boot=$out/boots/$machine-$config-$kernel-0009
+	"$LAB_TOP/host-tools/boot/boot.sh" out="$boot" run_id="$run_id" machine_env="$machine_env" config="$config" kind=hrtimer \
 		kernel_env="${!kernel}" initrd="$out/hrtimer.cpio" scenarios=settime-abs-sleep \
 		rtc_base="$RTC_DATE" guest_timeout=600 boot_timeout=900 probe="$probe" cache="$cache" \
 		extra_append="$HRTIMER_APPEND" >/dev/null

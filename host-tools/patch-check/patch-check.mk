@@ -1,6 +1,6 @@
 # Patch checking (host-tools/patch-check/): checkpatch --strict against every
 # kernel the lab offers (data/kernel-sources.tsv), and the patches' KUnit
-# tests under QEMU with kunit.py, in the machine's lab kernel (compat32-y)
+# tests under QEMU with kunit.py, in the machine's lab kernel (WITH_TIME32)
 # with the KUnit options added, built incrementally in its build folder.
 
 KUNIT_CONFIG := patches/kunit/y2038.kunitconfig
@@ -58,18 +58,19 @@ kunit-all: $(foreach m,$(ALL_MACHINES),$(if $($(m).kunit_arch),$(call machine-en
 
 kunit-run = host-tools/patch-check/kunit.sh cache=$(CACHE) package=$(1) series=patches/series \
 	action=$(KUNIT_ACTION) machine_env=$(call machine-env,$(2)) kunitconfig=$(KUNIT_CONFIG) \
-	builds=$(KERNEL_BUILDS) fragments="$(call kernel_fragments,$(2),compat32-y)" \
+	builds=$(KERNEL_BUILDS) fragments="$(call kernel_fragments,$(2),$(WITH_TIME32))" \
 	kconfig_add="$($(2).kunit_add)" ccache=$(KERNEL_CCACHE) out=$(BUILD)/kunit/$(1)-$(2)
 
 # make bisect-check: every patch builds on its own, on BISECT_MACHINE, with
-# the lab's compat32-y fragments and the KUnit options, so that all the
+# the lab's fragments of the config with the time32 calls (WITH_TIME32) and
+# the KUnit options, so that all the
 # code the series adds is compiled at the step that adds it.
 BISECT_MACHINE ?= $(ONE_MACHINE)
 .PHONY: bisect-check
 bisect-check: $(MACHINE_ENVS)/$(BISECT_MACHINE).env
 	$(Q)host-tools/patch-check/bisect.sh cache=$(CACHE) package=$(KERNEL) series=patches/series \
 		machine_env=$(call machine-env,$(BISECT_MACHINE)) builds=$(KERNEL_BUILDS) ccache=$(KERNEL_CCACHE) \
-		fragments="$(call kernel_fragments,$(BISECT_MACHINE),compat32-y) $(KUNIT_CONFIG)" \
+		fragments="$(call kernel_fragments,$(BISECT_MACHINE),$(WITH_TIME32)) $(KUNIT_CONFIG)" \
 		out=$(BUILD)/bisect/$(KERNEL)-$(BISECT_MACHINE)
 
 # make hrtimer-check: 7.2's hrtimer fix (0009) measured by its kselftest
@@ -87,7 +88,7 @@ HRTIMER_MACHINE ?= i386
 HRTIMER_FIX     := 0009-hrtimer-Check-a-user-timer-s-expiry-against-its-own-.patch
 HRTIMER_TEST    := 0010-selftests-timers-Test-absolute-sleeps-armed-right-af.patch
 HRTIMER_SERIES   = $(BUILD)/hrtimer/series-without-0009
-hrtimer-envs     = $(BUILD)/kernels/$(HRTIMER_KERNEL)/$(subst /,_,$(1))/$(HRTIMER_MACHINE)-compat32-y.env
+hrtimer-envs     = $(BUILD)/kernels/$(HRTIMER_KERNEL)/$(subst /,_,$(1))/$(HRTIMER_MACHINE)-$(WITH_TIME32).env
 .PHONY: hrtimer-check
 hrtimer-check: deps $(call machine-env,$(HRTIMER_MACHINE)) $(HOST)/kvm-probe $(HOST)/y2038-collect
 	@mkdir -p $(BUILD)/hrtimer $(RUN_DIR) && $(set-latest)
@@ -95,8 +96,8 @@ hrtimer-check: deps $(call machine-env,$(HRTIMER_MACHINE)) $(HOST)/kvm-probe $(H
 		mv $(HRTIMER_SERIES).tmp $(HRTIMER_SERIES)
 	$(Q)$(MAKE) --no-print-directory $(BUILD)/$($(HRTIMER_MACHINE).userland)/initramfs.cpio MACHINES=$(HRTIMER_MACHINE)
 	$(Q)$(foreach s,$(SERIES) $(HRTIMER_SERIES),$(MAKE) --no-print-directory kernels KERNEL=$(HRTIMER_KERNEL) BOOT_KINDS=matrix \
-		MACHINES=$(HRTIMER_MACHINE) CONFIGS=compat32-y SERIES=$(s) &&) true
+		MACHINES=$(HRTIMER_MACHINE) CONFIGS=$(WITH_TIME32) SERIES=$(s) &&) true
 	$(Q)host-tools/patch-check/hrtimer-check.sh out=$(RUN_DIR) run_id=$(RUN_ID) \
 		machine_env=$(call machine-env,$(HRTIMER_MACHINE)) initrd=$(BUILD)/$($(HRTIMER_MACHINE).userland)/initramfs.cpio \
 		cache=$(CACHE) probe=$(HOST)/kvm-probe test_patch=$(dir $(SERIES))7.2/$(HRTIMER_TEST) \
-		without=$(call hrtimer-envs,$(HRTIMER_SERIES)) with=$(call hrtimer-envs,$(SERIES))
+		without=$(call hrtimer-envs,$(HRTIMER_SERIES)) with=$(call hrtimer-envs,$(SERIES)) config=$(WITH_TIME32)

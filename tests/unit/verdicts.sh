@@ -221,6 +221,21 @@ expect "collector --boot --json: the record as meta has it, the cases before the
 expect "collector --boot --json: every case line of the fixture, with its line in tap.log" \
 	test "$(jq -r '.tap.programs[].cases[] | "\(.line) \(if .ok then "ok" else "not ok" end) \(.number) \(.abi) \(.case) \(.phase) # \(.class) \(.detail)"' "$work/boot.json" | md5sum)" = \
 	"$(grep -n '^# \(not \)\{0,1\}ok [0-9]* \(legacy\|time64\|raw32\|raw64\) ' "$fixtures/boot-i386-compat32-y/tap.log" | sed 's/^\([0-9]*\):# /\1 /' | md5sum)"
+# A program's result line not in the lab's form (a kselftest's own, as make
+# hrtimer-check boots one) is kept with its comments; and a boot that never
+# ended says what it was from its plan, meta's keys over the plan's.
+kboot=$work/kselftest-boot
+mkdir -p "$kboot"
+printf 'TAP version 13\n1..1\n# selftests: y2038: settime-abs-sleep\n# TAP version 13\n# 1..1\n# ok 1 3 of 400 absolute sleeps ended early\n' >"$kboot/tap.log"
+printf 'kind=hrtimer\nmachine=i386\nconfig=compat32-y\ninitrd=/x.cpio\n' >"$kboot/plan"
+"$host/y2038-collect" --boot "$kboot" --json >"$work/kboot.json"
+expect "collector --boot --json: a kselftest's own result line is kept whole with its program's comments" \
+	test "$(jq -r '.tap.programs[0].notes[] | select(.text | startswith("ok 1")) | .text' "$work/kboot.json")" = "ok 1 3 of 400 absolute sleeps ended early"
+expect "collector --boot --json: a boot with a plan and no meta: the plan's keys" \
+	test "$(jq -c '[.record.kind, .record.machine, .record.initrd, .record.qemu_status]' "$work/kboot.json")" = '["hrtimer","i386","/x.cpio",null]'
+printf 'machine=x86_64\nqemu_status=exited\n' >"$kboot/meta"
+expect "collector --boot --json: ... and with a meta, meta's keys over the plan's" \
+	test "$("$host/y2038-collect" --boot "$kboot" --json | jq -c '[.record.kind, .record.machine, .record.qemu_status]')" = '["hrtimer","x86_64","exited"]'
 expect "collector --boot --json: a folder with nothing in it is an empty boot, not an error" \
 	test "$("$host/y2038-collect" --boot "$work/no-such-boot" --json | jq -c '[.record, .tap.plan, .tap.programs, .panic]')" = '[{},-1,[],null]'
 
