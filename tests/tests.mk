@@ -87,10 +87,10 @@ fuzz: $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 # with the lab's verdicts; two make runs at once; a run interrupted three
 # ways and resumed. Around it all, the host's
 # kernel and clock must be as they were (host-untouched.sh).
-UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=compat32-y BOOT_KINDS=rtc-after FAKETIME=no
+UNPATCHED_CHECK := MACHINES=armv7 CONFIGS=$(WITH_TIME32) BOOT_KINDS=rtc-after FAKETIME=no
 # ...and where the series' first patch matters: SIOCGSTAMP_OLD with
 # COMPAT_32BIT_TIME=n, without it (the overrun) and with it (the old layout).
-UNPATCHED_STAMP_CHECK := MACHINES=$(CHECK_MACHINE) CONFIGS=compat32-n BOOT_KINDS=matrix FAKETIME=no
+UNPATCHED_STAMP_CHECK := MACHINES=$(CHECK_MACHINE) CONFIGS=$(WITHOUT_TIME32) BOOT_KINDS=matrix FAKETIME=no
 # The apps boots on one machine only: each distribution's applications for
 # real, without the other's slower ones (make run adds them, APPS_MACHINES).
 CHECK_APPS_MACHINES := $(CHECK_MACHINE)
@@ -122,7 +122,7 @@ boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 		$(call locked-lab,RESULTS=$(BUILD)/check-unpatched-stamp SERIES=none $(UNPATCHED_STAMP_CHECK)) && \
 		tests/run/check-run.sh $(BUILD)/check-unpatched-stamp/latest 1 0 && \
 		tests/run/stamp-fix-check.sh $(BUILD)/check-unpatched-stamp/latest $(BUILD)/check-results/latest)
-	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/$(CHECK_MACHINE)-compat32-y.env $(call machine-env,$(CHECK_MACHINE))
+	$(Q)tests/run/fault-boots.sh $(BUILD) $(HOST) $(CACHE) $(KERNEL_ENVS)/$(CHECK_MACHINE)-$(WITH_TIME32).env $(call machine-env,$(CHECK_MACHINE))
 	$(Q)$(if $(filter $(CHECK_MACHINE),$(FAKED_MACHINES)),tests/run/host-column-ways.sh $(BUILD) $(HOST) $(call machine-env,$(CHECK_MACHINE)),\
 		tests/run/skipped.sh "host column: $(CHECK_MACHINE)'s programs run natively and under qemu-user" \
 		$(call shell-quote,$(if $(filter yes,$(FAKETIME)),$(call not-ready-reason,$(CHECK_MACHINE)),FAKETIME=$(FAKETIME): no host column)))
@@ -146,7 +146,7 @@ BURST_REPEAT ?= 5
 BURST_KINDS  := matrix $(DEMO_DISTROS) $(APPS_DISTROS:%=%-apps)
 burst-vars = BOOT_KINDS="$(1)" MACHINES="$(2)" CONFIGS="$(3)" APPS_MACHINES="$(2)" \
 	LAB_JOBS=$(words $(foreach k,$(1),$(foreach m,$(2),$(foreach c,$(3),$(m)$(c)$(k)))))
-CHECK_BURST  := $(call burst-vars,matrix bookworm trixie-apps,$(CHECK_MACHINE),compat32-n)
+CHECK_BURST  := $(call burst-vars,matrix bookworm trixie-apps,$(CHECK_MACHINE),$(WITHOUT_TIME32))
 .PHONY: burst-check
 burst-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) kernels inputs \

@@ -10,8 +10,12 @@
 LAVA_PACKAGES := lava-dispatcher
 LAVA_DIR       = $(BUILD)/lava/$(KERNEL)/$(subst /,_,$(SERIES))
 LAVA_CELLS     = $(foreach c,$(CONFIGS),$(READY:%=%-$(c)))
-LAVA_CELL     ?= $(ONE_MACHINE)-compat32-y
-LAVA_MACHINE   = $(firstword $(subst -, ,$(LAVA_CELL)))
+LAVA_CELL     ?= $(ONE_MACHINE)-$(WITH_TIME32)
+# The machine and config of the cell named: looked up among the cells, not
+# cut out of its name.
+lava-cell-of  = $(strip $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(if $(filter $(LAVA_CELL),$(m)-$(c)),$($(1))))))
+LAVA_MACHINE   = $(call lava-cell-of,m)
+LAVA_CONFIG    = $(call lava-cell-of,c)
 # $(1): machine, $(2): config, $(3): the jobs' folder, $(4): what lava.sh
 # job is told beyond the cell (a server's jobs: lava-submit)
 define lava-rules
@@ -31,7 +35,7 @@ lava: deps
 lava-check: lava $(HOST)/y2038-collect
 	$(if $(filter $(LAVA_CELL),$(LAVA_CELLS)),,$(error LAVA_CELL=$(LAVA_CELL): not a cell here ($(LAVA_CELLS))))
 	@mkdir -p $(RUN_DIR) && $(set-latest)
-	$(Q)$(MAKE) --no-print-directory boots MACHINES=$(LAVA_MACHINE) CONFIGS=$(patsubst $(LAVA_MACHINE)-%,%,$(LAVA_CELL)) BOOT_KINDS=matrix
+	$(Q)$(MAKE) --no-print-directory boots MACHINES=$(LAVA_MACHINE) CONFIGS=$(LAVA_CONFIG) BOOT_KINDS=matrix
 	$(Q)host-tools/engines/lava.sh run $(LAVA_DIR)/$(LAVA_CELL) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
 	$(Q)$(COLLECT) $(EXPECTATIONS) $(RUN_DIR) >/dev/null || true
 	$(Q)$(REPORT) $(RUN_DIR) >/dev/null
