@@ -131,6 +131,7 @@ boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)$(call when-ready,$(CHECK_MACHINE),a cell booted by the lab and by lava-run,$(MAKE) --no-print-directory lava-check RESULTS=$(BUILD)/check-lava)
 	$(Q)$(call when-ready,$(CHECK_MACHINE),two make runs at once,tests/run/concurrent-runs.sh $(BUILD)/check-concurrent)
 	$(Q)$(call when-ready,$(CHECK_MACHINE),a run interrupted three ways and resumed,tests/run/interrupted-run.sh $(BUILD)/check-interrupted $(BUILD) $(CACHE))
+	$(Q)$(call when-ready,$(CHECK_MACHINE),a boot kind added as one data file,tests/run/new-kind.sh $(BUILD)/check-new-kind $(BUILD) $(CACHE) $(CHECK_MACHINE) $(WITH_TIME32))
 	$(Q)$(call when-ready,$(CHECK_MACHINE),the cold run's burst beside a CPU hog,tests/run/burst.sh $(BUILD)/check-burst 1 $(CURDIR) $(CHECK_BURST))
 	$(Q)tests/run/host-untouched.sh compare $(BUILD)/host-before
 
