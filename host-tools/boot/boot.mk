@@ -164,6 +164,14 @@ FIRST_MACHINE := $(firstword $(READY))
 FIRST_BOOTS   := $(if $(filter matrix,$(BOOT_KINDS)),$(filter $(RUN_DIR)/boots/$(FIRST_MACHINE)-%,$(call boots-of-kind,matrix)))
 first_block    = $(RUN_DIR)/blocks/first-$(notdir $(patsubst %/meta,%,$(1)))
 FIRST_BLOCKS  := $(foreach b,$(FIRST_BOOTS),$(call first_block,$(b)))
+# Nothing takes the first verdict's place: every other set of inputs is
+# made after its own (the inputs lock would let a long one, a root's
+# debootstrap, go first), and every other timed boot starts after its boots
+# (they would take the timed slots), as make run's first-boots did.
+FIRST_SET    := $(if $(FIRST_BOOTS),$($(FIRST_MACHINE).userland)-matrix)
+AFTER_FIRST  := $(if $(FIRST_SET),$(addprefix inputs-ready-,$(filter-out $(FIRST_SET),$(INPUT_SETS))) \
+	$(filter-out $(FIRST_BOOTS),$(foreach k,$(BOOT_KINDS),$(if $(filter no,$($(k).timed)),,$(call boots-of-kind,$(k))))))
+$(AFTER_FIRST): | $(if $(FIRST_SET),inputs-ready-$(FIRST_SET) $(FIRST_BOOTS))
 # The kernels the first verdict waits for: make run's prefetch waits for
 # them too, so that they have the cores to themselves.
 FIRST_KERNELS := $(foreach c,$(CONFIGS),$(if $(FIRST_BOOTS),$(call kernel_envs,$(KERNEL_FLAVOUR))/$(FIRST_MACHINE)-$(c).env))
