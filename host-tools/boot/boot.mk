@@ -70,7 +70,7 @@ boot-plan-keys = kind=$(3) machine_env=$(call machine-env,$(1)) config=$(2) \
 	disk=$($(3).disk) disks=$(call commas,$(call $(3).disks,$(1))) disk_writes=$(or $($(3).disk_writes),drop) \
 	extra_append="$(call $(3).append,$(1))" timed=$(or $($(3).timed),yes)
 define boot-rules
-$(call boot_plan,$(1),$(2),$(3)): FORCE
+$(call boot_plan,$(1),$(2),$(3)): $(if $(BOOT_RETRY),,FORCE)
 	$$(Q)host-tools/boot/boot-plan.sh $$@ $$(call boot-plan-keys,$(1),$(2),$(3))
 $(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
 		$(HOST)/kvm-probe $(call machine-env,$(1)) | $(call boot_plan,$(1),$(2),$(3)) inputs-ready-$($(1).userland)-$(3)
@@ -155,8 +155,10 @@ INPUTS := $(SETUP_INPUTS) $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_use
 # once a make), or make run's prefetch, which makes them all in that order
 # at nice 19 once the first verdict's kernels are built (Makefile).
 $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(eval inputs-$(u)-$(k): $$(call userland_kind_inputs,$(u),$(k)))))
+# A boot again (BOOT_RETRY=yes) takes the inputs and the plan its first
+# boot had, whatever the tree says now.
 inputs-ready-%: FORCE
-	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s inputs-$*
+	$(Q)$(if $(BOOT_RETRY),true,mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s inputs-$*)
 # What the first verdict needs: the first ready machine's matrix boots,
 # each one's block of the matrix printed as soon as it ends (verdicts.mk):
 # compat32-y's does not wait for compat32-n's kernel and boot.
