@@ -72,8 +72,8 @@ boot-plan-keys = kind=$(3) machine_env=$(call machine-env,$(1)) config=$(2) \
 define boot-rules
 $(call boot_plan,$(1),$(2),$(3)): $(if $(BOOT_RETRY),,FORCE)
 	$$(Q)host-tools/boot/boot-plan.sh $$@ $$(call boot-plan-keys,$(1),$(2),$(3))
-$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
-		$(HOST)/kvm-probe $(call machine-env,$(1)) | $(call boot_plan,$(1),$(2),$(3)) inputs-ready-$($(1).userland)-$(3)
+$(RUN_DIR)/boots/$(1)-$(2)$($(3).dir)/meta: $(if $(BOOT_RETRY),,$(call kernel_envs,$(or $($(3).flavour),$(KERNEL_FLAVOUR)))/$(1)-$(2).env \
+		$(HOST)/kvm-probe $(call machine-env,$(1))) | $(call boot_plan,$(1),$(2),$(3)) inputs-ready-$($(1).userland)-$(3)
 	$$(Q)host-tools/boot/boot.sh plan=$(call boot_plan,$(1),$(2),$(3)) out=$$(@D) run_id=$$(RUN_ID) \
 		probe=$(HOST)/kvm-probe cache=$$(CACHE) total=$$(words $$(BOOTS)) session=$$(BOOT_SESSION)$$(BOOT_SET) \
 		timed_guests=$$(TIMED_GUESTS) alone=$$(BOOT_RETRY)
@@ -155,8 +155,8 @@ INPUTS := $(SETUP_INPUTS) $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_use
 # once a make), or make run's prefetch, which makes them all in that order
 # at nice 19 once the first verdict's kernels are built (Makefile).
 $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(eval inputs-$(u)-$(k): $$(call userland_kind_inputs,$(u),$(k)))))
-# A boot again (BOOT_RETRY=yes) takes the inputs and the plan its first
-# boot had, whatever the tree says now.
+# A boot again (BOOT_RETRY=yes) takes the kernel, the inputs and the plan
+# its first boot had, whatever the tree says now.
 inputs-ready-%: FORCE
 	$(Q)$(if $(BOOT_RETRY),true,mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s inputs-$*)
 # What the first verdict needs: the first ready machine's matrix boots,
