@@ -239,7 +239,9 @@ include tests/tests.mk
 #     printed as soon as its boots are done, then the closing summary;
 #  4. beside it, the prefetch: once the first verdict's kernels are built
 #     (nothing else takes the cores from them), every set of inputs in
-#     boot order, at nice 19, so that they are ready when their boots are.
+#     boot order, at the idle priority (SCHED_IDLE: it runs only on a core
+#     nothing else wants; nice 19 alone still took cores from the first
+#     kernel's build, issue 49), so that they are ready when their boots are.
 # A recursive make each, for a reason: the kernels and the inputs each
 # have locks of their own (the cache's, BUILD's) that a run shares with
 # every other run; a make holding the inputs lock while it booted would
@@ -252,7 +254,7 @@ run: deps
 		$(SETUP_INPUTS) $(KERNEL_ENVS)/plan
 	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; \
 	{ $(MAKE) --no-print-directory -s $(FIRST_KERNELS) >/dev/null 2>&1 || true; \
-	  for i in $(INPUT_SETS); do nice -n 19 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done; } & prefetch=$$!; \
+	  for i in $(INPUT_SETS); do chrt --idle 0 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done; } & prefetch=$$!; \
 	rc=0; $(MAKE) --no-print-directory -j$(LAB_JOBS) lab || rc=$$?; \
 	kill $$kernels $$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
 

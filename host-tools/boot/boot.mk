@@ -153,7 +153,7 @@ INPUTS := $(SETUP_INPUTS) $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_use
 # A set of inputs is made once it is asked for, by whichever asks first,
 # under the lock: a boot of it (inputs-ready-USERLAND-KIND, which make runs
 # once a make), or make run's prefetch, which makes them all in that order
-# at nice 19 once the first verdict's kernels are built (Makefile).
+# at the idle priority once the first verdict's kernels are built (Makefile).
 $(foreach k,$(INPUT_KINDS),$(foreach u,$(call kind_userlands,$(k)),$(eval inputs-$(u)-$(k): $$(call userland_kind_inputs,$(u),$(k)))))
 # A boot again (BOOT_RETRY=yes) takes the kernel, the inputs and the plan
 # its first boot had, whatever the tree says now.
