@@ -22,13 +22,31 @@ KERNEL        ?= linux-source
 SERIES        ?= patches/series
 BUILD         ?= build
 RESULTS       ?= results
+# The facts make reads from the lab's other files (the overflow, the
+# results vocabulary, the kernels offered, the filesystems' images), read
+# once into build/facts.mk when one of them changed (host-tools/facts.sh),
+# not by a sed per fact in each of a run's makes: the tree's own build/,
+# whatever BUILD is, as they are the tree's facts, the same for every BUILD
+# (and a BUILD given stays empty until something is built into it). Their rows, picked by
+# field: $(call rows-where,ROWS,FIELD,VALUES) is the first field of each
+# row whose FIELD-th is one of VALUES; rows-where-not, of each whose is not.
+FACTS := $(CURDIR)/build/facts.mk
+LIBC_TEST_PATCHES := $(sort $(wildcard patches/musl/libc-test/*.patch))
+FACTS_SOURCES := host-tools/facts.sh scenarios/harness/syscalls.h host-tools/verdicts/results-record.h \
+	data/kernel-sources.tsv scenarios/files.c $(LIBC_TEST_PATCHES)
+$(shell host-tools/facts.sh $(FACTS) $(FACTS_SOURCES))
+include $(FACTS)
+row-field      = $(word $(2),$(subst /, ,$(1)))
+rows-where     = $(strip $(foreach r,$(1),$(if $(filter $(3),$(call row-field,$(r),$(2))),$(firstword $(subst /, ,$(r))))))
+rows-where-not = $(strip $(foreach r,$(1),$(if $(filter $(3),$(call row-field,$(r),$(2))),,$(firstword $(subst /, ,$(r))))))
 # The overflow, whose one home is the harness (scenarios/harness/syscalls.h:
 # Y2038_LAST_SEC, the last second a signed 32-bit time_t holds), and the
 # moments made from it. y2038-time,SECONDS[,FORMAT]: that long after it.
-Y2038_LAST_SEC := $(shell sed -n 's/^\#define Y2038_LAST_SEC[[:space:]]*\([0-9]*\)LL.*/\1/p' scenarios/harness/syscalls.h)
 y2038-time = $(shell date -u -d @$$(($(Y2038_LAST_SEC) + $(1))) +$(or $(2),%Y-%m-%dT%H:%M:%S))
 # The guest's RTC at power-on: 13 s before the overflow (03:13:55).
-RTC_BASE      ?= $(call y2038-time,-12)
+ifndef RTC_BASE
+RTC_BASE      := $(call y2038-time,-12)
+endif
 # ...and 2 min before it (03:12:00) for a boot that carries a distribution's
 # root (the demos, the apps and time64only boots): its initramfs takes
 # seconds to unpack under TCG, every file it unpacks has that moment as its
@@ -36,7 +54,9 @@ RTC_BASE      ?= $(call y2038-time,-12)
 # EOVERFLOW. 13 s were not always enough on a busy host (run cold40a: the
 # apps root of i386-compat32-n-trixie-apps was unpacked at 03:14:09, and no
 # legacy Python could start).
-ROOT_RTC_BASE ?= $(call y2038-time,-127)
+ifndef ROOT_RTC_BASE
+ROOT_RTC_BASE := $(call y2038-time,-127)
+endif
 # A second, short boot: a device that powers on after the overflow.
 RTC_AFTER_BASE ?= 2038-01-20T00:00:00
 GUEST_TIMEOUT ?= 60
@@ -81,29 +101,28 @@ uniq = $(if $(1),$(firstword $(1)) $(call uniq,$(filter-out $(firstword $(1)),$(
 # --- The results vocabulary, whose one home is host-tools/verdicts/
 # results-record.h: the kinds of scenario program, each
 # KIND(kind, libc, libc ABI, raw ABI, column, what), and the configs, each
-# CONFIG(config, kernel or host, ...).
-# result-kinds,AWK-CONDITION: the kinds whose fields ($$1 to $$5) meet it.
+# CONFIG(config, kernel or host, role, ...), read by host-tools/facts.sh.
+# result-kinds: the kinds whose FIELD (2: libc, 3: libc ABI) is, or is not,
+# one of VALUES.
 RESULTS_RECORD := host-tools/verdicts/results-record.h
-result-kinds = $(shell sed -n 's/^[[:space:]]*KIND[^A-Za-z_]\([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\), \([^,]*\),.*/\1 \2 \3 \4 \5/p' \
-	$(RESULTS_RECORD) | awk '$(1) { print $$1 }')
 # A family's programs (NAME-KIND), the glibc ones among them, and the kind
 # of the programs that judge the kernel.
-FAMILY_KINDS := $(call result-kinds,$$3 != "kernel")
-GLIBC_KINDS  := $(call result-kinds,$$2 == "glibc" && $$3 != "kernel")
-MUSL_KINDS   := $(call result-kinds,$$2 == "musl")
-KERNEL_KIND  := $(call result-kinds,$$3 == "kernel")
+FAMILY_KINDS := $(call rows-where-not,$(RESULT_KIND_ROWS),3,kernel)
+GLIBC_KINDS  := $(filter $(call rows-where,$(RESULT_KIND_ROWS),2,glibc),$(FAMILY_KINDS))
+MUSL_KINDS   := $(call rows-where,$(RESULT_KIND_ROWS),2,musl)
+KERNEL_KIND  := $(call rows-where,$(RESULT_KIND_ROWS),3,kernel)
 # The kernel kind's programs that run before the families' (first) or
 # after them (last).
-result-kernel-programs = $(shell sed -n 's/^[[:space:]]*KERNEL_PROGRAM[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
+result-kernel-programs = $(call rows-where,$(RESULT_KERNEL_PROGRAM_ROWS),2,$(1))
 # result-configs,WHERE: the configs of kernel or host, in order.
-result-configs = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), $(1),.*/\1/p' $(RESULTS_RECORD))
+result-configs = $(call rows-where,$(RESULT_CONFIG_ROWS),2,$(1))
 # The kernel configs each machine's kernels are built with, and the host
 # columns (host-tools/boot/boot.mk's FAKED_KINDS).
 KERNEL_CONFIGS := $(call result-configs,kernel)
 HOST_CONFIGS   := $(call result-configs,host)
 # The kernel config of each role, for what boots or builds one config only:
 # WITH_TIME32 (compat32-y) and WITHOUT_TIME32 (compat32-n).
-config-of-role = $(shell sed -n 's/^[[:space:]]*CONFIG[^A-Za-z_]\([^,]*\), kernel, $(1),.*/\1/p' $(RESULTS_RECORD))
+config-of-role = $(filter $(call rows-where,$(RESULT_CONFIG_ROWS),3,$(1)),$(KERNEL_CONFIGS))
 WITH_TIME32    := $(call config-of-role,with-time32)
 WITHOUT_TIME32 := $(call config-of-role,without-time32)
 
@@ -170,10 +189,11 @@ $(MACHINE_ENVS)/%.env: machines/%.mk machines/defaults.mk
 # The kernels the lab offers (KERNEL=) are data/kernel-sources.tsv: those it
 # names "apt" are installed here; the others are fetched into the cache when
 # used. The series must apply to every one, so check needs them all.
-# kernel-sources-where,AWK-CONDITION: the kernels whose row meets it.
-kernel-sources-where = $(shell awk -F'\t' '/^[a-z0-9]/ && $(1) { print $$1 }' data/kernel-sources.tsv)
-KERNEL_CHOICES   := $(call kernel-sources-where,NF >= 2)
-KERNEL_APT       := $(call kernel-sources-where,$$2 == "apt")
+# kernel-sources-where,FIELD,VALUES: the kernels whose FIELD (2: from,
+# 4: check) is one of VALUES.
+kernel-sources-where = $(call rows-where,$(KERNEL_SOURCE_ROWS),$(1),$(2))
+KERNEL_CHOICES   := $(foreach r,$(KERNEL_SOURCE_ROWS),$(firstword $(subst /, ,$(r))))
+KERNEL_APT       := $(call kernel-sources-where,2,apt)
 COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison gawk dpkg-dev libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap openssl \
 	dosfstools exfatprogs xfsprogs btrfs-progs f2fs-tools squashfs-tools xorriso
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))

@@ -19,7 +19,7 @@ CHECK_MACHINES ?= $(MACHINES_32BIT)
 # kernels' matrices and the KUnit run. Their scripts build and read i386
 # programs (i686-linux-gnu-gcc, DISTRO_ARCH=i386).
 CHECK_MACHINE  := $(ONE_MACHINE)
-CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(call kernel-sources-where,$$4 == "matrix"))
+CHECK_KERNELS  ?= $(filter-out $(KERNEL),$(call kernel-sources-where,4,matrix))
 KUNIT_CHECK_RUNS = $(if $(filter $(CHECK_MACHINE),$(KUNIT_MACHINES)),$(KERNEL):$(CHECK_MACHINE))
 
 # The report page is checked in Debian's Chromium; the parsers are fuzzed

@@ -50,14 +50,13 @@ $(BUILD)/images/ext4-%.img:
 	@mkdir -p $(@D)
 	$(Q)PATH="$$PATH:/usr/sbin:/sbin" mkfs.ext4 -q -F -I $* -O ^has_journal -E root_owner=0:0 $@ 2M
 # The filesystems devices ship, for the filesystems boots (host-tools/boot/
-# boot.mk): the names of the DISK lines of scenarios/files.c, each image made
+# boot.mk): FS_IMAGES, the names of the DISK lines of scenarios/files.c
+# (read by host-tools/facts.sh, as FS_POINTS, its T_* moments), each image made
 # by fs-image.sh with its distribution's mkfs and attached as a disk whose
 # serial is its name. The read-only ones carry files at the times the files
 # family reads back (scenarios/files.c, T_*). An image that cannot be made
 # leaves the reason beside it: the boots record it.
-FS_IMAGES := $(shell sed -n 's/^[[:space:]]*DISK[^A-Za-z0-9_][a-z0-9_]*, "\([^"]*\)",.*/\1/p' scenarios/files.c)
 $(if $(FS_IMAGES),,$(error scenarios/files.c has no DISK(id, "NAME", ...) line: no filesystem images))
-FS_POINTS := $(shell sed -n 's/^\#define T_[0-9A-Z]*[[:space:]]*\([0-9]*\)LL.*/\1/p' scenarios/files.c)
 $(FS_IMAGES:%=$(BUILD)/images/%.img): $(BUILD)/images/%.img: host-tools/initramfs/fs-image.sh scenarios/files.c
 	$(call say,MKFS,$@)
 	$(Q)rm -f $@.error; POINTS="$(FS_POINTS)" host-tools/initramfs/fs-image.sh $* $@ 2>$@.error || cat $@.error >&2

@@ -61,8 +61,7 @@ libc: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/time64only.musl)
 # guest, all of them one after another (run-tests), by make try (on each machine of MACHINES that runs the userland,
 # both configs, before, across and after the overflow): the report says
 # what each printed and how it exited (results/RUN_ID-USERLAND/try/).
-LIBC_TEST_PATCHES := $(sort $(wildcard patches/musl/libc-test/*.patch))
-LIBC_TEST_SOURCES := $(shell sed -n 's|^+++ b/\(src/.*\.c\)$$|\1|p' $(LIBC_TEST_PATCHES))
+# LIBC_TEST_PATCHES and the sources they add, LIBC_TEST_SOURCES: Makefile's facts.
 # The tests' sources: the patches applied to an empty tree (they add files).
 $(BUILD)/libc-test/.sources: $(LIBC_TEST_PATCHES)
 	$(Q)rm -rf $(@D) && mkdir -p $(@D) && for p in $^; do patch -d $(@D) -p1 -s --fuzz=0 <$$p || exit 1; done && touch $@

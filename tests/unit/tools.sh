@@ -186,12 +186,22 @@ expect "boot.sh: a disk image that could not be made is a failed boot naming it 
 
 # --- boot.sh's timed slots: a timed guest boots only when one of the
 # machine's timed_guests slots is free, an untimed one whenever, and a boot
-# again alone waits for every slot. A stand-in QEMU notes when it ran.
+# again alone waits for every slot. A stand-in QEMU notes when it ran, and
+# runs until another runs beside it (then 1 s more), or 10 s: two guests
+# that may overlap do, however slowly a loaded host starts the second.
 cat >"$work/fake-qemu" <<EOF2
 #!/bin/sh
 boot=\$(echo "\$*" | sed -n 's|.*/slot-boots/\\([a-z]\\)/.*|\\1|p')
 echo "start \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
-sleep 2
+n=0
+while [ \$n -lt 100 ]; do
+	if [ "\$(cat "$work"/slots-* | awk '\$1 == "start" { n++ } \$1 == "end" { n-- } END { print n }')" -gt 1 ]; then
+		sleep 1
+		break
+	fi
+	sleep 0.1
+	n=\$((n + 1))
+done
 echo "end \$(date +%s.%N) \$boot" >>"$work/slots-\$\$"
 EOF2
 chmod +x "$work/fake-qemu"
@@ -201,7 +211,7 @@ fake_boot() {	# NAME KEY=VALUE...: a boot of the stand-in, in the background
 	shift
 	"$top/host-tools/boot/boot.sh" out="$work/slot-boots/$name" machine_env="$facts" config=compat32-y kind=matrix \
 		scenarios=clock-legacy kernel_env="$work/slot.env" initrd="$work/made.cpio" qemu="$work/fake-qemu" accel=tcg \
-		rtc_base=2038-01-19T03:13:55 guest_timeout=5 boot_timeout=10 probe=none cache="$work/slot-cache" "$@" >/dev/null 2>&1 &
+		rtc_base=2038-01-19T03:13:55 guest_timeout=20 boot_timeout=30 probe=none cache="$work/slot-cache" "$@" >/dev/null 2>&1 &
 }
 overlapped() {	# did two stand-in runs overlap in time ($1: one of them, else any)?
 	cat "$work"/slots-* | sort -k2 -n | awk -v b="${1:-}" '
@@ -465,4 +475,21 @@ unmarked=$(awk -F'\t' '!/^#/ && $1 == "across" && $5 !~ /y2038-armed/ && $5 !~ /
 expect "sessions: every across command prints y2038-armed as its moment comes ($(cat "${sessions[@]}" | grep -c $'^across\t') of them)" \
 	test -z "$unmarked"
 [ -z "$unmarked" ] || echo "#   unmarked: $unmarked"
+
+# --- The facts make reads from the lab's files (host-tools/facts.sh):
+# written once, read again only when one of its sources is newer; and
+# what make picks from them is what the files say.
+facts=$work/facts/facts.mk
+"$top/host-tools/facts.sh" "$facts" "$top/host-tools/verdicts/results-record.h"
+expect "facts: the results vocabulary's configs, each with its place and role" \
+	grep -qx 'RESULT_CONFIG_ROWS := compat32-y/kernel/with-time32 compat32-n/kernel/without-time32 libfaketime/host/- libfaketime-static/host/-' "$facts"
+echo stale >"$facts" && touch -d 2000-01-01 "$facts"
+"$top/host-tools/facts.sh" "$facts" "$top/host-tools/verdicts/results-record.h"
+expect "facts: read again when a source is newer than them" grep -q '^Y2038_LAST_SEC := 2147483647$' "$facts"
+echo stale >"$facts"
+"$top/host-tools/facts.sh" "$facts" "$top/host-tools/verdicts/results-record.h"
+expect "facts: left alone when none is" test "$(cat "$facts")" = stale
+picked=$(make -s -C "$top" BUILD="$work/facts-build" --eval 'facts-picked: ; @echo "$(WITHOUT_TIME32)|$(KERNEL_KIND)|$(GLIBC_KINDS)|$(call kernel-sources-where,2,apt)"' facts-picked)
+expect "facts: make picks rows by field (=n config, kernel kind, glibc kinds, apt kernels: $picked)" \
+	test "$picked" = "compat32-n|kernel|legacy time64|$(awk -F'\t' '/^[a-z0-9]/ && $2 == "apt" { printf "%s%s", s, $1; s = " " }' "$top/data/kernel-sources.tsv")"
 tap_end
