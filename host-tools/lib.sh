@@ -93,7 +93,7 @@ qemu_wiring() {
 		printf ' %s' "-drive file=$disk,format=raw,if=none,id=root,cache=unsafe$([ "${disk_writes:-drop}" = keep ] || echo ,snapshot=on)" \
 			"-device $virtio_blk,drive=root"
 	fi
-	for d in ${disks//,/ }; do
+	for d in ${disks:+${disks//,/ }}; do
 		[ -n "$virtio_blk" ] || die "machine $machine: no virtio_blk for its disks (machines/defaults.mk)"
 		n=$((n + 1))
 		printf ' %s' "-drive file=$d,format=raw,if=none,id=disk$n,cache=unsafe,snapshot=on" \
