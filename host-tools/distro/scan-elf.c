@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include "scan.h"
 
+enum kind { TIME32, TIME32_WEAK, TIME64, SYSCALL32, SYSCALL64 };
 /* the data file's names of enum kind */
 static const char *const kind_names[] = { "time32", "time32-weak", "time64", "syscall32", "syscall64" };
 
@@ -31,8 +32,16 @@ static const struct machine machines[] = {
 	{ EM_S390, "s390", NULL }, { EM_RISCV, "riscv", NULL }, { EM_68K, "m68k", NULL },
 };
 
-struct tsym *tsyms;
-size_t ntsyms;
+/* A line of the symbol data file. */
+struct tsym {
+	enum kind kind;
+	char *name;
+	char *versions;	/* ",V1,V2,"; NULL: matches unversioned imports only */
+	int machine;	/* syscalls: EM_386 or EM_ARM, and the number */
+	long nr;
+};
+static struct tsym *tsyms;	/* sorted by name */
+static size_t ntsyms;
 static const char *version_names[0x8000];	/* of the file being read */
 
 /* --- The symbol data file. */
@@ -302,6 +311,24 @@ static int read_symbols(struct obj *o, Elf *elf, Elf_Scn *scn, Elf_Scn *versym, 
 	return o->error ? -1 : 0;
 }
 
+/*
+ * A static file's raw syscalls (scan-syscalls.c finds the numbers its code
+ * loads), named as the symbol data names the time ones.
+ */
+static void read_syscalls(struct obj *o, Elf *elf, const unsigned char *raw)
+{
+	unsigned char seen[SYSCALL_NR_MAX] = { 0 };
+
+	if (scan_syscalls(elf, raw, o->machine, o->big_endian, seen)) {
+		o->scan_unsupported = 1;
+		return;
+	}
+	for (size_t i = 0; i < ntsyms; i++)
+		if (tsyms[i].kind >= SYSCALL32 && tsyms[i].machine == o->machine && tsyms[i].nr < SYSCALL_NR_MAX &&
+		    seen[tsyms[i].nr])
+			strv_add(tsyms[i].kind == SYSCALL32 ? &o->sys32 : &o->sys64, "%s", tsyms[i].name);
+}
+
 static int read_elf(struct obj *o, Elf *elf, int top)
 {
 	size_t size, shnum;
@@ -362,7 +389,7 @@ static int read_elf(struct obj *o, Elf *elf, int top)
 		return fail(o, eh.e_type == ET_CORE ? "a core dump, not a program" : "unknown ELF type %u", eh.e_type);
 	o->is_static = !strncmp(o->type, "static", 6) && !o->needed.n;
 	if (top && o->is_static && o->elf_class == 32 && o->machine != EM_X86_64)
-		scan_syscalls(o, elf, (const unsigned char *)raw);
+		read_syscalls(o, elf, (const unsigned char *)raw);
 	return 0;
 }
 

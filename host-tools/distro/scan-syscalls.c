@@ -17,7 +17,6 @@
 #include <string.h>
 #include "scan.h"
 
-#define SYSCALL_NR_MAX	1024	/* above every 32-bit syscall number */
 #define ARM_WINDOW	8	/* instructions from loading r7 (or ip) to the trap */
 #define I386_WINDOW	32	/* bytes from "mov $nr,%eax" to the trap */
 
@@ -146,9 +145,9 @@ static void scan_arm(const unsigned char *p, size_t len, unsigned char *seen)
 	}
 }
 
-static void scan_region(const struct obj *o, const unsigned char *p, size_t len, unsigned char *seen)
+static void scan_region(int machine, const unsigned char *p, size_t len, unsigned char *seen)
 {
-	if (o->machine == EM_386) {
+	if (machine == EM_386) {
 		scan_i386(p, len, seen);
 	} else {
 		scan_thumb(p, len, seen);
@@ -156,30 +155,23 @@ static void scan_region(const struct obj *o, const unsigned char *p, size_t len,
 	}
 }
 
-/* The time syscalls in the executable sections (without sections: segments). */
-void scan_syscalls(struct obj *o, Elf *elf, const unsigned char *raw)
+int scan_syscalls(Elf *elf, const unsigned char *raw, int machine, int big_endian, unsigned char *seen)
 {
-	unsigned char seen[SYSCALL_NR_MAX] = { 0 };
 	size_t nregions = 0, phnum;
 	Elf_Scn *scn = NULL;
 	GElf_Shdr sh;
 	GElf_Phdr ph;
 
-	if ((o->machine != EM_386 && o->machine != EM_ARM) || o->big_endian) {
-		o->scan_unsupported = 1;
-		return;
-	}
-	while ((scn = elf_nextscn(elf, scn))) {	/* extents checked by check_layout() */
+	if ((machine != EM_386 && machine != EM_ARM) || big_endian)
+		return -1;
+	while ((scn = elf_nextscn(elf, scn))) {	/* extents checked by the reader (scan-elf.c) */
 		if (gelf_getshdr(scn, &sh) && sh.sh_type == SHT_PROGBITS && (sh.sh_flags & SHF_EXECINSTR)) {
-			scan_region(o, raw + sh.sh_offset, sh.sh_size, seen);
+			scan_region(machine, raw + sh.sh_offset, sh.sh_size, seen);
 			nregions++;
 		}
 	}
 	for (size_t i = 0; !nregions && !elf_getphdrnum(elf, &phnum) && i < phnum; i++)
 		if (gelf_getphdr(elf, i, &ph) && ph.p_type == PT_LOAD && (ph.p_flags & PF_X))
-			scan_region(o, raw + ph.p_offset, ph.p_filesz, seen);
-	for (size_t i = 0; i < ntsyms; i++)
-		if (tsyms[i].kind >= SYSCALL32 && tsyms[i].machine == o->machine && tsyms[i].nr < SYSCALL_NR_MAX &&
-		    seen[tsyms[i].nr])
-			strv_add(tsyms[i].kind == SYSCALL32 ? &o->sys32 : &o->sys64, "%s", tsyms[i].name);
+			scan_region(machine, raw + ph.p_offset, ph.p_filesz, seen);
+	return 0;
 }

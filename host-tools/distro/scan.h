@@ -1,20 +1,24 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * scan.h - the parts of y2038-scan, the ELF scanner (y2038-scan.c says what
- * it finds and how), and what each part gives the others:
+ * it finds and how), and what each part gives the others. Calls go one way,
+ * down this list: a part calls only the parts listed before it, never one
+ * that calls it.
  *
  *   scan-util.c      allocation that exits the program (status 2) when memory
  *                    runs out, and struct strv, a growing list of strings.
- *   scan-elf.c       the symbol knowledge: load_symbols() reads
- *                    data/time-symbols.tsv into tsyms. Then one ELF file:
+ *   scan-syscalls.c  raw syscalls in static binaries: scan_syscalls() marks
+ *                    the syscall numbers a file's code loads before trapping.
+ *   scan-elf.c       the reader: load_symbols() reads data/time-symbols.tsv,
+ *                    what is time32 and what time64. Then one ELF file:
  *                    load() returns a struct obj of what the file is, imports
- *                    and defines, or why it could not be read (->error), never
- *                    NULL; obj_free() frees it. machine_of() names an
- *                    e_machine. The file is untrusted input: this part, with
- *                    scan-util.c and scan-syscalls.c, is what the fuzz target
- *                    (tests/fuzz/fuzz-scan.c) links.
- *   scan-syscalls.c  raw syscalls in static binaries: scan_syscalls(), which
- *                    load() calls for a 32-bit static file it was asked about.
+ *                    and defines (and, for a 32-bit static file it was asked
+ *                    about, its time syscalls, through scan_syscalls()), or
+ *                    why it could not be read (->error), never NULL;
+ *                    obj_free() frees it. machine_of() names an e_machine.
+ *                    The file is untrusted input: this part, with the two
+ *                    above, is what the fuzz target (tests/fuzz/fuzz-scan.c)
+ *                    links.
  *   scan-closure.c   the libraries a program loads, found as ld.so would find
  *                    them inside root (a host directory, set before the first
  *                    call): closure() fills a struct closure for a loaded file.
@@ -47,20 +51,19 @@ const char *join(struct strv *pool, const struct strv *s, const char *sep, size_
 /* PATH's directory ("." for a bare name), allocated. */
 char *dir_of(const char *path);
 
+/* --- scan-syscalls.c */
+
+#define SYSCALL_NR_MAX	1024	/* above every 32-bit syscall number */
+
+/*
+ * seen[nr] set for each syscall number nr (< SYSCALL_NR_MAX) that ELF's
+ * executable code (RAW, its bytes, whose layout the reader checked) loads
+ * before a trap; 0, or -1 when the machine's code is not one it reads
+ * (i386 and little-endian ARM only).
+ */
+int scan_syscalls(Elf *elf, const unsigned char *raw, int machine, int big_endian, unsigned char *seen);
+
 /* --- scan-elf.c */
-
-enum kind { TIME32, TIME32_WEAK, TIME64, SYSCALL32, SYSCALL64 };
-
-/* A line of the symbol data file. */
-struct tsym {
-	enum kind kind;
-	char *name;
-	char *versions;	/* ",V1,V2,"; NULL: matches unversioned imports only */
-	int machine;	/* syscalls: EM_386 or EM_ARM, and the number */
-	long nr;
-};
-extern struct tsym *tsyms;	/* sorted by name */
-extern size_t ntsyms;
 
 struct machine {
 	int em;
@@ -90,10 +93,6 @@ __attribute__((format(printf, 2, 3))) int fail(struct obj *o, const char *fmt, .
  * a static one's code scanned for syscalls). */
 struct obj *load(const char *path, int top);
 void obj_free(struct obj *o);
-
-/* --- scan-syscalls.c */
-
-void scan_syscalls(struct obj *o, Elf *elf, const unsigned char *raw);
 
 /* --- scan-closure.c */
 
