@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * kconfig-check - what a kernel .config says about 2038.
+ * y2038-kconfig.c - y2038-kconfig: what a kernel .config says about 2038.
  *
  *   y2038-kconfig [--rules FILE] [--json FILE] CONFIG
  *
