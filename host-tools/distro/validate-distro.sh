@@ -29,7 +29,7 @@
 #       machine's elf_machine (machines/*.mk), or one line saying not
 #   validate-distro.sh session SCAN_JSON ROOT SMOKE_TSV OUT_TSV ELF_MACHINE ARCH
 #       the smoke session (guest-init/session.c) for every program the scan
-#       found in ROOT's bin and sbin directories: data/smoke.tsv.s command,
+#       found in ROOT's bin and sbin directories: data/smoke.tsv's command,
 #       or "PROGRAM --version"; what is not run goes to OUT_TSV.skipped. The
 #       root's programs must be ARCH's: of ELF_MACHINE (its userland's
 #       elf_machine, machines/defaults.mk).

@@ -7,7 +7,7 @@
 #                       [timeoutfactor=5] [outer_timeout=900]
 #
 # The image holds what the tests read and run, at the paths of the tree
-# (the guest mounts it at DIR: guest-init/glibc-tests.sh): source/ but the
+# (the guest mounts it at DIR: guest-init/glibc-run.c): source/ but the
 # folders no test of a subdir reads (the manual, translations, math's
 # test data, benchmarks), build/ without its objects and archives, root/'s
 # libraries (the guest's /lib) with the compiler's libgcc_s.so.1 (libgcc=,

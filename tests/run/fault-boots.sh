@@ -5,7 +5,7 @@
 #   tests/run/fault-boots.sh BUILD_DIR HOST_TOOLS_DIR CACHE_DIR KERNEL_ENV MACHINE_ENV
 #
 # Boots the lab's i386 compat32-y kernel and initramfs (make lab built them)
-# five ways: a kernel that panics, a scenario that hangs (tests/fault-hang.c)
+# five ways: a kernel that panics, a scenario that hangs (tests/run/fault-hang.c)
 # which the guest must time out, a guest that never ends (its CPU never
 # starts) which the host must kill, a QEMU that cannot start, and no kernel
 # at all. Then the host (libfaketime)
@@ -36,7 +36,7 @@ boot() {
 		cache="$cache" "$@" >/dev/null
 }
 boot panic extra_append="rdinit=/no-such-init"
-# A scenario that hangs for real: clock-legacy behind tests/fault-hang.c,
+# A scenario that hangs for real: clock-legacy behind tests/run/fault-hang.c,
 # which relays its first two cases and then spins. The overlay replaces it in
 # the lab's own initramfs (later cpio members win).
 mkdir -p "$work/hang/scenarios"
