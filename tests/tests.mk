@@ -37,8 +37,9 @@ check: deps
 	$(Q)COUNTS=$(COUNTS) $(MAKE) --no-print-directory kunit-all KUNIT_CHECK="$(KUNIT_CHECK_RUNS)"
 	@awk '{ p += $$1; f += $$2; s += $$3 } END { printf "check: %d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 }' $(COUNTS)
 
-# --- Unit tests: the C unit tests under ASan and UBSan, then each tool's
-# script (tests/unit/*.sh, given the built tools' folder and BUILD).
+# --- Unit tests: each script of tests/unit/ (given the built tools' folder
+# and BUILD): each tool's, and unit-c.sh, the C unit tests under ASan and
+# UBSan.
 UNIT_TOOLS := y2038-collect kconfig-verify mkinitramfs kvm-probe y2038-scan y2038-kconfig y2038-run
 UNIT_SCRIPTS := $(sort $(wildcard tests/unit/*.sh))
 $(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verdicts/expect.c \
@@ -49,8 +50,7 @@ $(BUILD)/tests/unit: tests/unit/unit.c host-tools/verdicts/tap.c host-tools/verd
 		-o $@ $(filter %.c,$^)
 	$(Q)$(call compile-deps,$(HOST_CC))
 unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(call machine-env,$(CHECK_MACHINE))
-	$(Q)rc=0; $(BUILD)/tests/unit || rc=1; \
-	for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
+	$(Q)rc=0; for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
 
 # --- Fuzzing: every parser of untrusted input (the guest's TAP, .config
 # files, the expectations table, ELF files) under libFuzzer, ASan and UBSan.
