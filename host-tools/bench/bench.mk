@@ -22,14 +22,15 @@ bench: deps $(HOST)/y2038-collect
 		kunit_machine=$(firstword $(KUNIT_MACHINES)) one_machine=$(ONE_MACHINE) \
 		with_time32=$(WITH_TIME32) without_time32=$(WITHOUT_TIME32)
 
-# make bench's clock part: what one read of the wall clock costs, each way a
-# 32-bit program reads it (clock-cost.c: legacy and time64 glibc and musl,
-# the vDSO's entries and the syscalls), on the kernel before Linux 7.3
-# removed the time32 vDSO entries with COMPAT_32BIT_TIME=n and on 7.3, both
-# configs, on the 32-bit machines: one boot each, one after another (the
-# costs are compared side by side), BENCH_CLOCK_ROUNDS times over, the
-# fastest boot the cost. bench.sh runs bench-clock-boots and turns
-# BENCH_CLOCK_OUT/clock-cost.tsv into its figures.
+# make bench's clock part: what one read of the wall clock costs, each way
+# a 32-bit program reads it (scenarios/bench/clock-cost.c, a guest program:
+# legacy and time64 glibc and musl, the vDSO's entries and the syscalls),
+# on the kernel before Linux 7.3 removed the time32 vDSO entries with
+# COMPAT_32BIT_TIME=n and on 7.3, both configs, on the 32-bit machines:
+# one boot each, one after another (the costs are compared side by side),
+# BENCH_CLOCK_ROUNDS times over, the fastest boot the cost. bench.sh runs
+# bench-clock-boots and turns BENCH_CLOCK_OUT/clock-cost.tsv into its
+# figures.
 BENCH_CLOCK_KERNELS  := linux-source-7.2 linux-source-7.3
 BENCH_CLOCK_MACHINES := $(MACHINES_32BIT)
 BENCH_CLOCK_ROUNDS   ?= 3
@@ -38,8 +39,8 @@ BENCH_CLOCK_OUT      ?= $(BUILD)/bench/clock
 # musl's where the userland has a musl_target (and MUSL=yes).
 link.bench := -static
 clock_cost_kinds = $(filter $(BUILT_KINDS),$(GLIBC_KINDS) $(if $(call ukey,$(1),musl_target),$(MUSL_KINDS)))
-$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS),$(eval $(call scenario-rule,$(u),$(a),bench,host-tools/bench)))\
-	$(if $(call ukey,$(u),musl_target),$(eval $(call musl-program-rule,$(u),bench,host-tools/bench))))
+$(foreach u,$(USERLANDS),$(foreach a,$(GLIBC_KINDS),$(eval $(call scenario-rule,$(u),$(a),bench,scenarios/bench)))\
+	$(if $(call ukey,$(u),musl_target),$(eval $(call musl-program-rule,$(u),bench,scenarios/bench))))
 # On PID 1 and the ext4 images alone (base.cpio), not the matrix's programs.
 # $(1): userland
 define clock-cost-cpio-rule

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# clock-cost.sh - make bench's clock part: clock-cost (clock-cost.c) booted
-# on each kernel, config and machine, one boot after another, ROUNDS times
-# over, and what one clock read cost each way, side by side.
+# clock-cost.sh - make bench's clock part: clock-cost (a guest program,
+# scenarios/bench/clock-cost.c) booted on each kernel, config and machine,
+# one boot after another, ROUNDS times over, and what one clock read cost
+# each way, side by side.
 #
 #   clock-cost.sh out=DIR run_id=ID rounds=N cache=DIR probe=KVM_PROBE
 #       rtc_base=ISO guest_timeout=S boot_timeout=S

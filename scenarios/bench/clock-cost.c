@@ -32,8 +32,8 @@
  */
 #include <sys/ptrace.h>
 #include <sys/time.h>
-#include "../../scenarios/harness.h"
-#include "../../scenarios/harness/vdso.h"
+#include "../harness.h"
+#include "../harness/vdso.h"
 
 /*
  * A timed run lasts about this long; the fastest of RUNS is the cost. Short
