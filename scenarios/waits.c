@@ -137,31 +137,27 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 
 /*
  * A wait for what never comes, to the deadline "now + WAIT_NS" computed the
- * way a program does: with libc's clock_gettime (WAIT_LIBC) or the raw one
- * of this build's width (WAIT_RAW), into ts of the matching layout. wait is
- * the call, an expression using ts that fails with -1 and errno; judged by
- * judge_expiry (expired: the errno that means it ran out), the deadline
- * reported with it.
+ * way a program does, in row c's kind (row_deadline: libc's clock_gettime,
+ * or the raw one of this build's width), into ts (a struct row_ts). wait is
+ * the call, an expression using ts.libc or ts.raw that fails with -1 and
+ * errno; judged by judge_expiry (expired: the errno that means it ran out),
+ * the deadline reported with it.
  */
-#define WAIT_UNTIL(o, type, deadline, deadline_call, call, wait, expired) do {	\
+#define WAIT_UNTIL(o, c, call, wait, expired) do {			\
 	int64_t t0_ = wait_begin();					\
 	(o)->began_ns = clock_ns(CLOCK_REALTIME); /* after its setup */	\
-	type ts;							\
-	int err_ = deadline(&ts, WAIT_NS);				\
+	struct row_ts ts;						\
+	int err_ = row_deadline(c, &ts, WAIT_NS);			\
 	long ret_;							\
 									\
 	if (err_) {							\
-		outcome_errno(o, deadline_call, err_);			\
+		outcome_errno(o, row_arming(c), err_);			\
 		break;							\
 	}								\
 	ret_ = (wait);							\
 	judge_expiry(o, call, ret_, errno, expired, t0_);		\
-	outcome_deadline(o, ts.tv_sec);					\
+	outcome_deadline(o, row_ts_sec(c, &ts));			\
 } while (0)
-#define WAIT_LIBC(o, call, wait, expired) \
-	WAIT_UNTIL(o, struct timespec, libc_deadline, "clock_gettime (arming)", call, wait, expired)
-#define WAIT_RAW(o, call, wait, expired) \
-	WAIT_UNTIL(o, raw_ts, raw_deadline, RAW_CLOCK_GETTIME " (arming)", call, wait, expired)
 /* A pthread call returns its error: as -1 and errno, for WAIT_UNTIL. */
 #define PTHREAD_ERRNO(call) ((errno = (call)) ? -1 : 0)
 /* A relative wait of WAIT_NS for what never comes: wait as in WAIT_UNTIL. */
@@ -175,36 +171,57 @@ static void judge_expiry(struct outcome *o, const char *call, long ret,
 /* --- futex: a word that stays 0, and nobody to FUTEX_WAKE it. */
 static uint32_t futex_word;
 
-/*
- * glibc has no futex(): programs write syscall(SYS_futex, ...) with their
- * struct timespec. SYS_futex is the time32 futex in both builds, so in the
- * time64 one the kernel reads the low half of a 64-bit tv_sec as tv_sec and
- * its high half as tv_nsec.
- */
-static void libc_futex_call(char *buf, size_t len, const char *op)
-{
-	snprintf(buf, len, "syscall(SYS_futex = %d, %s) with a %zu-bit tv_sec",
-		 (int)SYS_futex, op, sizeof(time_t) * 8);
-}
+/* A futex case's argument: the op, and whether it waits to a deadline. */
+struct futex_op {
+	const char *name;
+	int op, abs;
+	uint32_t val3;
+};
 
-static void libc_futex_wait_rel(struct outcome *o)
+static const struct futex_op futex_wait_rel = { "FUTEX_WAIT", FUTEX_WAIT_PRIVATE, 0, 0 };
+static const struct futex_op futex_wait_abs = {
+	"FUTEX_WAIT_BITSET", FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME, 1, FUTEX_BITSET_MATCH_ANY,
+};
+
+/*
+ * glibc has no futex(): a LIBC row is syscall(SYS_futex, ...) with the
+ * program's struct timespec, as programs write it. SYS_futex is the time32
+ * futex in both builds, so in the time64 one the kernel reads the low half
+ * of a 64-bit tv_sec as tv_sec and its high half as tv_nsec. A RAW row is
+ * the futex of this build's width.
+ */
+static void futex_wait(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec ts = { 0, WAIT_NS };
+	const struct futex_op *op = c->arg;
+	int raw = c->kind == RAW;
+	long nr = raw ? NR_FUTEX : SYS_futex;
 	char call[96];
 
-	libc_futex_call(call, sizeof(call), "FUTEX_WAIT");
-	WAIT_FOR(o, call, syscall(SYS_futex, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0),
-		 ETIMEDOUT);
+	if (raw)
+		snprintf(call, sizeof(call), "%s %s", RAW_NAME(futex, futex_time64), op->name);
+	else
+		snprintf(call, sizeof(call), "syscall(SYS_futex = %d, %s) with a %zu-bit tv_sec",
+			 (int)SYS_futex, op->name, sizeof(time_t) * 8);
+	if (op->abs) {
+		WAIT_UNTIL(o, c, call, syscall(nr, &futex_word, op->op, 0, ROW_TS_ARG(c, ts), NULL,
+					       op->val3), ETIMEDOUT);
+	} else {
+		struct row_ts ts = ROW_TS_REL(WAIT_NS);
+
+		WAIT_FOR(o, call, syscall(nr, &futex_word, op->op, 0, ROW_TS_ARG(c, ts), NULL,
+					  op->val3), ETIMEDOUT);
+	}
 }
 
 /*
- * Its prepare: on the host (libfaketime) a time64 program's clock is not
- * faked, and the time32 futex reads only the whole second of its deadline
- * (tv_nsec 0). Armed in the last 0.1 s of a real second, that second is
- * ahead, and for 5 ms in each second the wait lasts its full 100 ms: the
- * outcome would depend on the moment. Armed in the first half of a second,
- * the deadline it reads is always just past. Nothing to do in a guest or
- * for a 32-bit time_t, whose deadline the kernel reads whole.
+ * The LIBC futex_wait_abs row's prepare: on the host (libfaketime) a time64
+ * program's clock is not faked, and the time32 futex reads only the whole
+ * second of its deadline (tv_nsec 0). Armed in the last 0.1 s of a real
+ * second, that second is ahead, and for 5 ms in each second the wait lasts
+ * its full 100 ms: the outcome would depend on the moment. Armed in the
+ * first half of a second, the deadline it reads is always just past.
+ * Nothing to do in a guest or for a 32-bit time_t, whose deadline the
+ * kernel reads whole.
  */
 static int host_time64_first_half_second(struct outcome *o)
 {
@@ -214,33 +231,6 @@ static int host_time64_first_half_second(struct outcome *o)
 	if (lab == &lab_faked_host && sizeof(time_t) == 8 && frac >= NSEC_PER_SEC / 2)
 		raw64_sleep(NSEC_PER_SEC - frac);
 	return 0;
-}
-
-static void libc_futex_wait_abs(struct outcome *o)
-{
-	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
-	char call[96];
-
-	libc_futex_call(call, sizeof(call), "FUTEX_WAIT_BITSET");
-	WAIT_LIBC(o, call, syscall(SYS_futex, &futex_word, op, 0, &ts, NULL,
-				   FUTEX_BITSET_MATCH_ANY), ETIMEDOUT);
-}
-
-static void raw_futex_wait_rel(struct outcome *o)
-{
-	raw_ts ts = raw_rel(WAIT_NS);
-
-	WAIT_FOR(o, RAW_NAME(futex, futex_time64) " FUTEX_WAIT",
-		 syscall(NR_FUTEX, &futex_word, FUTEX_WAIT_PRIVATE, 0, &ts, NULL, 0), ETIMEDOUT);
-}
-
-static void raw_futex_wait_abs(struct outcome *o)
-{
-	int op = FUTEX_WAIT_BITSET_PRIVATE | FUTEX_CLOCK_REALTIME;
-
-	WAIT_RAW(o, RAW_NAME(futex, futex_time64) " FUTEX_WAIT_BITSET",
-		 syscall(NR_FUTEX, &futex_word, op, 0, &ts, NULL, FUTEX_BITSET_MATCH_ANY),
-		 ETIMEDOUT);
 }
 
 /* --- pthreads: futex underneath, to the same absolute deadline. */
@@ -306,10 +296,10 @@ static int hold_mutex_prepare(struct outcome *o)
 	return start_holder(o, &held);
 }
 
-static void libc_mutex_timedlock(struct outcome *o)
+static void libc_mutex_timedlock(struct outcome *o, const struct y2038_case *c)
 {
-	WAIT_LIBC(o, "pthread_mutex_timedlock",
-		  PTHREAD_ERRNO(pthread_mutex_timedlock(&held_mutex, &ts)), ETIMEDOUT);
+	WAIT_UNTIL(o, c, "pthread_mutex_timedlock",
+		   PTHREAD_ERRNO(pthread_mutex_timedlock(&held_mutex, &ts.libc)), ETIMEDOUT);
 }
 
 /*
@@ -339,15 +329,15 @@ static void libc_mutex_lock(struct outcome *o)
 	wait_judge_spin(o, "pthread_mutex_lock (contended)", took);
 }
 
-static void libc_cond_timedwait(struct outcome *o)
+static void libc_cond_timedwait(struct outcome *o, const struct y2038_case *c)
 {
 	static pthread_mutex_t mutex = PTHREAD_MUTEX_INITIALIZER;
 	static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 
 	pthread_mutex_lock(&mutex);
 	/* Nobody signals it: a wakeup is spurious, and a wakeup is a result. */
-	WAIT_LIBC(o, "pthread_cond_timedwait",
-		  PTHREAD_ERRNO(pthread_cond_timedwait(&cond, &mutex, &ts)), ETIMEDOUT);
+	WAIT_UNTIL(o, c, "pthread_cond_timedwait",
+		   PTHREAD_ERRNO(pthread_cond_timedwait(&cond, &mutex, &ts.libc)), ETIMEDOUT);
 }
 
 /* The pthread calls' raw rows. */
@@ -384,53 +374,48 @@ static int watch_pipe(struct outcome *o, struct pollfd *pfd, fd_set *rfds)
 		WAIT_FOR(o, call, wait, 0);				\
 } while (0)
 
-static void libc_ppoll(struct outcome *o)
+static void ppoll_wait(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec ts = { 0, WAIT_NS };
+	struct row_ts ts = ROW_TS_REL(WAIT_NS);
+	int raw = c->kind == RAW;
 
-	WAIT_WATCHED(o, "ppoll", ppoll(&pfd, 1, &ts, NULL));
+	WAIT_WATCHED(o, raw ? RAW_NAME(ppoll, ppoll_time64) : "ppoll",
+		     raw ? syscall(NR_PPOLL, &pfd, 1, &ts.raw, NULL, KERNEL_SIGSET_SIZE) :
+			   ppoll(&pfd, 1, &ts.libc, NULL));
 }
 
-static void raw_ppoll(struct outcome *o)
+/* The raw call's sixth argument, { sigmask, size }, may be NULL: no mask. */
+static void pselect6_wait(struct outcome *o, const struct y2038_case *c)
 {
-	raw_ts ts = raw_rel(WAIT_NS);
+	struct row_ts ts = ROW_TS_REL(WAIT_NS);
+	int raw = c->kind == RAW;
 
-	WAIT_WATCHED(o, RAW_NAME(ppoll, ppoll_time64),
-		     syscall(NR_PPOLL, &pfd, 1, &ts, NULL, KERNEL_SIGSET_SIZE));
+	WAIT_WATCHED(o, raw ? RAW_NAME(pselect6, pselect6_time64) : "pselect",
+		     raw ? syscall(NR_PSELECT6, pfd.fd + 1, &rfds, NULL, NULL, &ts.raw, NULL) :
+			   pselect(pfd.fd + 1, &rfds, NULL, NULL, &ts.libc, NULL));
 }
 
-static void libc_pselect6(struct outcome *o)
+/*
+ * select: a RAW row's argument is _newselect, which carries the long-based
+ * __kernel_old_timeval whatever the build.
+ */
+static void select_wait(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec ts = { 0, WAIT_NS };
-
-	WAIT_WATCHED(o, "pselect", pselect(pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL));
-}
-
-static void raw_pselect6(struct outcome *o)
-{
-	raw_ts ts = raw_rel(WAIT_NS);
-
-	/* The sixth argument, { sigmask, size }, may be NULL: no mask. */
-	WAIT_WATCHED(o, RAW_NAME(pselect6, pselect6_time64),
-		     syscall(NR_PSELECT6, pfd.fd + 1, &rfds, NULL, NULL, &ts, NULL));
-}
-
-static void libc_select(struct outcome *o)
-{
+	const struct raw_call *call = c->arg;
 	struct timeval tv = { 0, WAIT_NS / 1000 };
+	struct old_tv32 tv32 = { 0, WAIT_NS / 1000 };
+	int raw = c->kind == RAW;
 
-	WAIT_WATCHED(o, "select", select(pfd.fd + 1, &rfds, NULL, NULL, &tv));
+	WAIT_WATCHED(o, raw ? call->name : "select",
+		     raw ? syscall(call->nr, pfd.fd + 1, &rfds, NULL, NULL, &tv32) :
+			   select(pfd.fd + 1, &rfds, NULL, NULL, &tv));
 }
 
 #ifdef __NR__newselect
-static void raw_select(struct outcome *o)
-{
-	struct old_tv32 tv = { 0, WAIT_NS / 1000 };
-
-	WAIT_WATCHED(o, "syscall _newselect (no time64 twin)",
-		     syscall(__NR__newselect, pfd.fd + 1, &rfds, NULL, NULL, &tv));
-}
-#define RAW_SELECT	.run = raw_select
+static const struct raw_call raw_newselect = {
+	"syscall _newselect (no time64 twin)", __NR__newselect, RAW_NO_CLOCK,
+};
+#define RAW_SELECT	.run_arg = select_wait, .arg = &raw_newselect
 #else
 #define RAW_SELECT	Y2038_SKIP("this ABI has no _newselect syscall: select is pselect6 underneath")
 #endif
@@ -446,23 +431,16 @@ static int block_sigusr1(struct outcome *o, sigset_t *set)
 	return -1;
 }
 
-static void libc_sigtimedwait(struct outcome *o)
+static void sigtimedwait_wait(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec ts = { 0, WAIT_NS };
+	struct row_ts ts = ROW_TS_REL(WAIT_NS);
+	int raw = c->kind == RAW;
 	sigset_t set;
 
 	if (!block_sigusr1(o, &set))
-		WAIT_FOR(o, "sigtimedwait", sigtimedwait(&set, NULL, &ts), EAGAIN);
-}
-
-static void raw_sigtimedwait(struct outcome *o)
-{
-	raw_ts ts = raw_rel(WAIT_NS);
-	sigset_t set;
-
-	if (!block_sigusr1(o, &set))
-		WAIT_FOR(o, RAW_NAME(rt_sigtimedwait, rt_sigtimedwait_time64),
-			 syscall(NR_SIGTIMEDWAIT, &set, NULL, &ts, KERNEL_SIGSET_SIZE), EAGAIN);
+		WAIT_FOR(o, raw ? RAW_NAME(rt_sigtimedwait, rt_sigtimedwait_time64) : "sigtimedwait",
+			 raw ? syscall(NR_SIGTIMEDWAIT, &set, NULL, &ts.raw, KERNEL_SIGSET_SIZE) :
+			       sigtimedwait(&set, NULL, &ts.libc), EAGAIN);
 }
 
 /*
@@ -522,12 +500,13 @@ static void mq_wait(struct outcome *o, const struct y2038_case *c)
 		return;
 	/* The raw calls' fourth argument: send's priority, receive's pointer to it. */
 	if (c->kind == RAW)
-		WAIT_RAW(o, op->raw_call, syscall(op->raw_nr, q, msg, MSG_SIZE, 0L, &ts), ETIMEDOUT);
+		WAIT_UNTIL(o, c, op->raw_call, syscall(op->raw_nr, q, msg, MSG_SIZE, 0L, &ts.raw),
+			   ETIMEDOUT);
 	else if (op->send)
-		WAIT_LIBC(o, "mq_timedsend", mq_timedsend(q, msg, MSG_SIZE, 0, &ts), ETIMEDOUT);
+		WAIT_UNTIL(o, c, "mq_timedsend", mq_timedsend(q, msg, MSG_SIZE, 0, &ts.libc), ETIMEDOUT);
 	else
-		WAIT_LIBC(o, "mq_timedreceive", mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts),
-			  ETIMEDOUT);
+		WAIT_UNTIL(o, c, "mq_timedreceive", mq_timedreceive(q, msg, MSG_SIZE, NULL, &ts.libc),
+			   ETIMEDOUT);
 	mq_close(q);
 }
 
@@ -541,21 +520,10 @@ static int new_sem(struct outcome *o)
 	return id;
 }
 
-static void libc_semtimedop(struct outcome *o)
-{
-	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
-	struct timespec ts = { 0, WAIT_NS };
-	int id = new_sem(o);
-
-	if (id < 0)
-		return;
-	WAIT_FOR(o, "semtimedop", semtimedop(id, &op, 1, &ts), EAGAIN);
-	semctl(id, 0, IPC_RMID);
-}
-
 /*
- * raw: the semtimedop of this build's width; i386 had no semtimedop of its
- * own before semtimedop_time64, only ipc(2)'s SEMTIMEDOP (ipc).
+ * A RAW row's call: the semtimedop of this build's width; i386 had no
+ * semtimedop of its own before semtimedop_time64, only ipc(2)'s SEMTIMEDOP
+ * (ipc).
  */
 static const struct {
 	const char *name;
@@ -570,17 +538,18 @@ static const struct {
 	{ "syscall ipc(SEMTIMEDOP)", __NR_ipc, 1 };
 #endif
 
-static void raw_semtimedop(struct outcome *o)
+static void semtimedop_wait(struct outcome *o, const struct y2038_case *c)
 {
 	struct sembuf op = { .sem_num = 0, .sem_op = -1 };
-	raw_ts ts = raw_rel(WAIT_NS);
-	int id = new_sem(o);
+	struct row_ts ts = ROW_TS_REL(WAIT_NS);
+	int id = new_sem(o), raw = c->kind == RAW;
 
 	if (id < 0)
 		return;
-	WAIT_FOR(o, raw_semtimedop_call.name, raw_semtimedop_call.ipc ?
-		 syscall(raw_semtimedop_call.nr, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts) :
-		 syscall(raw_semtimedop_call.nr, id, &op, 1, &ts), EAGAIN);
+	WAIT_FOR(o, raw ? raw_semtimedop_call.name : "semtimedop",
+		 !raw ? semtimedop(id, &op, 1, &ts.libc) : raw_semtimedop_call.ipc ?
+		 syscall(raw_semtimedop_call.nr, IPC_SEMTIMEDOP, id, 1, 0, &op, &ts.raw) :
+		 syscall(raw_semtimedop_call.nr, id, &op, 1, &ts.raw), EAGAIN);
 	semctl(id, 0, IPC_RMID);
 }
 
@@ -668,38 +637,21 @@ static void judge_recvmmsg(struct outcome *o, const char *call, long ret,
 		judge_expiry(o, call, ret, err, 0, t0);
 }
 
-static void libc_recvmmsg(struct outcome *o)
-{
-	struct timespec ts = { 0, WAIT_NS };
-	char buf[MSG_SIZE];
-	struct iovec iov = { buf, sizeof(buf) };
-	struct mmsghdr msg = { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
-	int fd = quiet_socket(o), ret;
-	int64_t t0;
-
-	if (fd < 0)
-		return;
-	t0 = wait_begin();
-	ret = recvmmsg(fd, &msg, 1, 0, &ts);
-	judge_recvmmsg(o, "recvmmsg", ret, errno, t0);
-	close(fd);
-}
-
-static void raw_recvmmsg(struct outcome *o)
+static void recvmmsg_wait(struct outcome *o, const struct y2038_case *c)
 {
 	char buf[MSG_SIZE];
 	struct iovec iov = { buf, sizeof(buf) };
 	struct mmsghdr msg = { .msg_hdr = { .msg_iov = &iov, .msg_iovlen = 1 } };
-	raw_ts ts = raw_rel(WAIT_NS);
-	int fd = quiet_socket(o);
+	struct row_ts ts = ROW_TS_REL(WAIT_NS);
+	int fd = quiet_socket(o), raw = c->kind == RAW;
 	int64_t t0;
 	long ret;
 
 	if (fd < 0)
 		return;
 	t0 = wait_begin();
-	ret = syscall(NR_RECVMMSG, fd, &msg, 1, 0, &ts);
-	judge_recvmmsg(o, RAW_NAME(recvmmsg, recvmmsg_time64), ret, errno, t0);
+	ret = raw ? syscall(NR_RECVMMSG, fd, &msg, 1, 0, &ts.raw) : recvmmsg(fd, &msg, 1, 0, &ts.libc);
+	judge_recvmmsg(o, raw ? RAW_NAME(recvmmsg, recvmmsg_time64) : "recvmmsg", ret, errno, t0);
 	close(fd);
 }
 
@@ -731,63 +683,53 @@ static void judge_quantum(struct outcome *o, const char *call, int err,
 			    ns / 1e9);
 }
 
-static void libc_sched_rr_get_interval(struct outcome *o)
+static void sched_rr_get_interval_read(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec ts = { 0 };
-	int err;
+	struct row_ts ts = ROW_TS_REL(0);
+	int err, raw = c->kind == RAW;
 
 	if (become_rr(o))
 		return;
-	err = sched_rr_get_interval(0, &ts) ? errno : 0;
-	judge_quantum(o, "sched_rr_get_interval", err, TS_NS(ts));
-}
-
-static void raw_sched_rr_get_interval(struct outcome *o)
-{
-	raw_ts ts = { 0 };
-	int err;
-
-	if (become_rr(o))
-		return;
-	err = syscall(NR_SCHED_RR, 0, &ts) ? errno : 0;
-	judge_quantum(o, RAW_NAME(sched_rr_get_interval, sched_rr_get_interval_time64), err, TS_NS(ts));
+	err = (raw ? syscall(NR_SCHED_RR, 0, &ts.raw) : sched_rr_get_interval(0, &ts.libc)) ? errno : 0;
+	judge_quantum(o, raw ? RAW_NAME(sched_rr_get_interval, sched_rr_get_interval_time64) :
+		      "sched_rr_get_interval", err, row_ts_ns(c, &ts));
 }
 
 static const struct y2038_case cases[] = {
-	{ "futex_wait_rel", LIBC, Y2038_ACROSS, .run = libc_futex_wait_rel },
+	{ "futex_wait_rel", LIBC, Y2038_ACROSS, .run_arg = futex_wait, .arg = &futex_wait_rel },
 	{ "futex_wait_abs", LIBC, Y2038_ACROSS, .prepare = host_time64_first_half_second,
-	  .run = libc_futex_wait_abs },
+	  .run_arg = futex_wait, .arg = &futex_wait_abs },
 	{ "mutex_lock", LIBC, Y2038_ACROSS, .run = libc_mutex_lock },
 	{ "mutex_timedlock", LIBC, Y2038_ACROSS, .prepare = hold_mutex_prepare,
-	  .run = libc_mutex_timedlock },
-	{ "cond_timedwait", LIBC, Y2038_ACROSS, .run = libc_cond_timedwait },
-	{ "ppoll", LIBC, Y2038_ACROSS, .run = libc_ppoll },
-	{ "pselect6", LIBC, Y2038_ACROSS, .run = libc_pselect6 },
-	{ "select", LIBC, Y2038_ACROSS, .run = libc_select },
-	{ "sigtimedwait", LIBC, Y2038_ACROSS, .run = libc_sigtimedwait },
+	  .run_arg = libc_mutex_timedlock },
+	{ "cond_timedwait", LIBC, Y2038_ACROSS, .run_arg = libc_cond_timedwait },
+	{ "ppoll", LIBC, Y2038_ACROSS, .run_arg = ppoll_wait },
+	{ "pselect6", LIBC, Y2038_ACROSS, .run_arg = pselect6_wait },
+	{ "select", LIBC, Y2038_ACROSS, .run_arg = select_wait },
+	{ "sigtimedwait", LIBC, Y2038_ACROSS, .run_arg = sigtimedwait_wait },
 	{ "mq_timedsend", LIBC, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedsend },
 	{ "mq_timedreceive", LIBC, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedreceive },
-	{ "semtimedop", LIBC, Y2038_ACROSS, .run = libc_semtimedop },
+	{ "semtimedop", LIBC, Y2038_ACROSS, .run_arg = semtimedop_wait },
 	{ "io_getevents", LIBC, Y2038_ACROSS, Y2038_SKIP(NO_IO_GETEVENTS_WRAPPER) },
 	{ "io_pgetevents", LIBC, Y2038_ACROSS, Y2038_SKIP(NO_IO_PGETEVENTS_WRAPPER) },
-	{ "recvmmsg", LIBC, Y2038_ACROSS, .run = libc_recvmmsg },
-	{ "sched_rr_get_interval", LIBC, Y2038_AFTER, .run = libc_sched_rr_get_interval },
-	{ "futex_wait_rel", RAW, Y2038_ACROSS, .run = raw_futex_wait_rel },
-	{ "futex_wait_abs", RAW, Y2038_ACROSS, .run = raw_futex_wait_abs },
+	{ "recvmmsg", LIBC, Y2038_ACROSS, .run_arg = recvmmsg_wait },
+	{ "sched_rr_get_interval", LIBC, Y2038_AFTER, .run_arg = sched_rr_get_interval_read },
+	{ "futex_wait_rel", RAW, Y2038_ACROSS, .run_arg = futex_wait, .arg = &futex_wait_rel },
+	{ "futex_wait_abs", RAW, Y2038_ACROSS, .run_arg = futex_wait, .arg = &futex_wait_abs },
 	{ "mutex_lock", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
 	{ "mutex_timedlock", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
 	{ "cond_timedwait", RAW, Y2038_ACROSS, Y2038_SKIP(NO_SYSCALL_OF_ITS_OWN) },
-	{ "ppoll", RAW, Y2038_ACROSS, .run = raw_ppoll },
-	{ "pselect6", RAW, Y2038_ACROSS, .run = raw_pselect6 },
+	{ "ppoll", RAW, Y2038_ACROSS, .run_arg = ppoll_wait },
+	{ "pselect6", RAW, Y2038_ACROSS, .run_arg = pselect6_wait },
 	{ "select", RAW, Y2038_ACROSS, RAW_SELECT },
-	{ "sigtimedwait", RAW, Y2038_ACROSS, .run = raw_sigtimedwait },
+	{ "sigtimedwait", RAW, Y2038_ACROSS, .run_arg = sigtimedwait_wait },
 	{ "mq_timedsend", RAW, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedsend },
 	{ "mq_timedreceive", RAW, Y2038_ACROSS, .run_arg = mq_wait, .arg = &timedreceive },
-	{ "semtimedop", RAW, Y2038_ACROSS, .run = raw_semtimedop },
+	{ "semtimedop", RAW, Y2038_ACROSS, .run_arg = semtimedop_wait },
 	{ "io_getevents", RAW, Y2038_ACROSS, .run_arg = raw_aio, .arg = &raw_io_getevents },
 	{ "io_pgetevents", RAW, Y2038_ACROSS, .run_arg = raw_aio, .arg = &raw_io_pgetevents },
-	{ "recvmmsg", RAW, Y2038_ACROSS, .run = raw_recvmmsg },
-	{ "sched_rr_get_interval", RAW, Y2038_AFTER, .run = raw_sched_rr_get_interval },
+	{ "recvmmsg", RAW, Y2038_ACROSS, .run_arg = recvmmsg_wait },
+	{ "sched_rr_get_interval", RAW, Y2038_AFTER, .run_arg = sched_rr_get_interval_read },
 };
 
 Y2038_MAIN(cases)

@@ -9,6 +9,8 @@
  *   RAW_NAME(futex, futex_time64)  "syscall futex", or "syscall futex_time64"
  *   RAW_PICK(old, new)             anything else that differs: a name, a clock id
  *   raw_ts                         the timespec of this build's width
+ *   struct row_ts                  a timespec of a row's kind: one body for a
+ *                                  LIBC row and its RAW twin
  *   struct raw_call                a raw syscall as a row's argument
  *   raw_sleep_rel                  a case body: a relative sleep across the overflow
  */
@@ -58,6 +60,51 @@ static inline raw_ts raw_rel(int64_t ns)
 	raw_ts ts = { 0, ns };
 
 	return ts;
+}
+
+/*
+ * A timespec of a row's kind (LTP's struct tst_ts), so that a LIBC row and
+ * its RAW twin share one body: the call is handed .libc (the libc's struct
+ * timespec, legacy or time64 as this build is) in a LIBC row, .raw in a RAW
+ * one, and these read and set the one of the row's kind:
+ *
+ *   struct row_ts ts = ROW_TS_REL(ns)  a relative ns (under a second)
+ *   row_deadline(c, &ts, ns)           "now + ns", as libc_deadline or
+ *                                      raw_deadline: 0 or the errno
+ *   row_arming(c)                      what read the clock for it, for a detail
+ *   row_ts_sec(c, &ts), row_ts_nsec(c, &ts), row_ts_ns(c, &ts)  its fields, its ns
+ *   ROW_TS_ARG(c, ts)                  the one of the row's kind, for syscall()
+ */
+struct row_ts {
+	struct timespec libc;
+	raw_ts raw;
+};
+#define ROW_TS_REL(ns)	((struct row_ts){ { 0, (ns) }, { 0, (ns) } })
+#define ROW_TS_ARG(c, ts)	((c)->kind == RAW ? (void *)&(ts).raw : (void *)&(ts).libc)
+
+static inline int row_deadline(const struct y2038_case *c, struct row_ts *ts, int64_t ns)
+{
+	return c->kind == RAW ? raw_deadline(&ts->raw, ns) : libc_deadline(&ts->libc, ns);
+}
+
+static inline const char *row_arming(const struct y2038_case *c)
+{
+	return c->kind == RAW ? RAW_CLOCK_GETTIME " (arming)" : "clock_gettime (arming)";
+}
+
+static inline int64_t row_ts_sec(const struct y2038_case *c, const struct row_ts *ts)
+{
+	return c->kind == RAW ? ts->raw.tv_sec : ts->libc.tv_sec;
+}
+
+static inline int64_t row_ts_nsec(const struct y2038_case *c, const struct row_ts *ts)
+{
+	return c->kind == RAW ? ts->raw.tv_nsec : ts->libc.tv_nsec;
+}
+
+static inline int64_t row_ts_ns(const struct y2038_case *c, const struct row_ts *ts)
+{
+	return c->kind == RAW ? TS_NS(ts->raw) : TS_NS(ts->libc);
 }
 
 /*
