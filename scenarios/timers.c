@@ -254,21 +254,33 @@ static const struct raw_call raw_nanosleep = {
 } while (0)
 
 /*
- * A kind of timer in one ABI. create makes it (0, or -1 with errno) and
- * keeps its handle (a timer_t, a kernel timer id or an fd) in a long, which
- * holds a pointer on every ABI this lab runs; arm is ARM_AND_READ in the
- * ABI's own layout, with the raw calls set_nr and get_nr. signals: it
- * signals SIGALRM; else its fd turns readable.
+ * A kind of timer, the argument of a LIBC row and its RAW twin. create makes
+ * one for the row's kind (0, or -1 with errno) and keeps its handle (a
+ * timer_t, a kernel timer id or an fd) in a long, which holds a pointer on
+ * every ABI this lab runs; creating carries no time, so a RAW row's is the
+ * one syscall of every ABI. A LIBC row arms it with libc_arm (ARM_AND_READ
+ * in the libc's layout), a RAW row with raw_arm, through raw_set_nr and
+ * raw_get_nr. signals: it signals SIGALRM; else its fd turns readable.
  */
 struct timer_kind {
-	const char *create_call, *config;
-	const char *set_call, *get_call;
-	long set_nr, get_nr;
+	const char *create_call, *raw_create_call, *config;
+	const char *set_call, *get_call, *raw_set_call, *raw_get_call;
+	long raw_set_nr, raw_get_nr;
 	int signals;
-	int (*create)(long *timer);
-	void (*arm)(const struct timer_kind *k, long timer, struct arming *a,
-		    int abs);
+	int (*create)(const struct y2038_case *c, long *timer);
+	void (*libc_arm)(long timer, struct arming *a, int abs);
 };
+
+/* The raw timers and timerfds: one call for both, as their flags agree. */
+_Static_assert(TIMER_ABSTIME == TFD_TIMER_ABSTIME, "one flag for both");
+static void raw_arm(const struct timer_kind *k, long timer, struct arming *a, int abs)
+{
+	struct raw_its its = { 0 }, cur = { 0 };
+
+	ARM_AND_READ(a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
+		     syscall(k->raw_set_nr, timer, abs ? TIMER_ABSTIME : 0, &its, NULL),
+		     syscall(k->raw_get_nr, timer, &cur));
+}
 
 /* A timer case's argument: its kind of timer, armed for WAIT_NS or to now + WAIT_NS. */
 struct timer_row {
@@ -280,17 +292,23 @@ static void timer_case(struct outcome *o, const struct y2038_case *c)
 {
 	const struct timer_row *row = c->arg;
 	const struct timer_kind *k = row->kind;
-	struct arming a = { .set_call = k->set_call, .get_call = k->get_call };
-	int abs = row->abs;
+	int raw = c->kind == RAW;
+	struct arming a = {
+		.set_call = raw ? k->raw_set_call : k->set_call,
+		.get_call = raw ? k->raw_get_call : k->get_call,
+	};
 	long timer;
 
 	if (k->signals && block_sigalrm(o))
 		return;
-	if (k->create(&timer)) {
-		outcome_setup_failed(o, k->create_call, k->config, errno);
+	if (k->create(c, &timer)) {
+		outcome_setup_failed(o, raw ? k->raw_create_call : k->create_call, k->config, errno);
 		return;
 	}
-	k->arm(k, timer, &a, abs);
+	if (raw)
+		raw_arm(k, timer, &a, row->abs);
+	else
+		k->libc_arm(timer, &a, row->abs);
 	if (k->signals)
 		finish_signal(o, &a, WAIT_NS);
 	else
@@ -302,171 +320,121 @@ static void timer_case(struct outcome *o, const struct y2038_case *c)
 	.run_arg = timer_case, .arg = &(const struct timer_row){ &kind, abs }
 
 /*
- * KIND: a struct timer_kind of that name. LIBC_TIMER_KIND and
- * RAW_TIMER_KIND name the calls (their time64 twins end in 64); create is
- * KIND_create.
+ * KIND: a struct timer_kind of that name, whose calls are named after the
+ * libc's (their raw time64 twins end in 64); create is KIND_create, libc_arm
+ * KIND_arm.
  */
-#define TIMER_KIND(kind, create_call, config, set, get, set_nr, get_nr, signals, arm) \
-	static const struct timer_kind kind = {				\
-		create_call, config, set, get, set_nr, get_nr, signals,	\
-		kind##_create, arm,					\
+#define TIMER_KIND(kind, config, create, set, get, signals)			\
+	static const struct timer_kind kind = {					\
+		#create, "syscall " #create, config, #set, #get,		\
+		RAW_NAME(set, set##64), RAW_NAME(get, get##64),			\
+		RAW_NR(set, set##64), RAW_NR(get, get##64), signals,		\
+		kind##_create, kind##_arm,					\
 	}
-#define LIBC_TIMER_KIND(kind, config, create, set, get, signals) \
-	TIMER_KIND(kind, #create, config, #set, #get, 0, 0, signals, kind##_arm)
-#define RAW_TIMER_KIND(kind, config, create, set, get, signals)		\
-	TIMER_KIND(kind, "syscall " #create, config,			\
-		   RAW_NAME(set, set##64), RAW_NAME(get, get##64),	\
-		   RAW_NR(set, set##64), RAW_NR(get, get##64), signals, raw_arm)
-
-/* The raw timers and timerfds: one call for both, as their flags agree. */
-_Static_assert(TIMER_ABSTIME == TFD_TIMER_ABSTIME, "one flag for both");
-static void raw_arm(const struct timer_kind *k, long timer, struct arming *a,
-		    int abs)
-{
-	struct raw_its its = { 0 }, cur = { 0 };
-
-	ARM_AND_READ(a, its, cur, abs, raw_deadline, RAW_CLOCK_GETTIME " (arming)",
-		     syscall(k->set_nr, timer, abs ? TIMER_ABSTIME : 0, &its, NULL),
-		     syscall(k->get_nr, timer, &cur));
-}
 
 /* --- POSIX timers on CLOCK_REALTIME, signalling SIGALRM. */
 static struct sigevent sigalrm_event = {
 	.sigev_notify = SIGEV_SIGNAL, .sigev_signo = SIGALRM,
 };
 
-static int libc_timer_create(long *timer)
+static int posix_timer_create(const struct y2038_case *c, long *timer)
 {
 	timer_t id;
-	int ret = timer_create(CLOCK_REALTIME, &sigalrm_event, &id);
+	int kernel_id;	/* the kernel's timer_t */
+	int ret = c->kind == RAW ?
+		  syscall(__NR_timer_create, CLOCK_REALTIME, &sigalrm_event, &kernel_id) :
+		  timer_create(CLOCK_REALTIME, &sigalrm_event, &id);
 
-	*timer = (long)id;
+	*timer = c->kind == RAW ? kernel_id : (long)id;
 	return ret;
 }
 
-static void libc_timer_arm(const struct timer_kind *k, long timer,
-			   struct arming *a, int abs)
+static void posix_timer_arm(long timer, struct arming *a, int abs)
 {
 	struct itimerspec its = { 0 }, cur = { 0 };
 	timer_t id = (timer_t)timer;
 
-	(void)k;
 	ARM_AND_READ(a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
 		     timer_settime(id, abs ? TIMER_ABSTIME : 0, &its, NULL),
 		     timer_gettime(id, &cur));
 }
 
-/* timer_create carries no time: one syscall for every ABI. */
-static int raw_timer_create(long *timer)
-{
-	int id;		/* the kernel's timer_t */
-	int ret = syscall(__NR_timer_create, CLOCK_REALTIME, &sigalrm_event, &id);
-
-	*timer = id;
-	return ret;
-}
-
-LIBC_TIMER_KIND(libc_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1);
-RAW_TIMER_KIND(raw_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1);
+TIMER_KIND(posix_timer, "CONFIG_POSIX_TIMERS", timer_create, timer_settime, timer_gettime, 1);
 
 /* --- timerfds on CLOCK_REALTIME; non-blocking, so nothing here can hang. */
-static int libc_timerfd_create(long *timer)
+static int timer_fd_create(const struct y2038_case *c, long *timer)
 {
-	*timer = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+	*timer = c->kind == RAW ?
+		 syscall(__NR_timerfd_create, CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC) :
+		 timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
 	return *timer < 0 ? -1 : 0;
 }
 
-static void libc_timerfd_arm(const struct timer_kind *k, long fd,
-			     struct arming *a, int abs)
+static void timer_fd_arm(long fd, struct arming *a, int abs)
 {
 	struct itimerspec its = { 0 }, cur = { 0 };
 
-	(void)k;
 	ARM_AND_READ(a, its, cur, abs, libc_deadline, "clock_gettime (arming)",
 		     timerfd_settime(fd, abs ? TFD_TIMER_ABSTIME : 0, &its, NULL),
 		     timerfd_gettime(fd, &cur));
 }
 
-/* timerfd_create carries no time: one syscall for every ABI. */
-static int raw_timerfd_create(long *timer)
+TIMER_KIND(timer_fd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0);
+
+/*
+ * --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. A RAW
+ * row calls setitimer and getitimer with the kernel's long-based
+ * __kernel_old_itimerval, whatever the build.
+ */
+static void setitimer_case(struct outcome *o, const struct y2038_case *c)
 {
-	*timer = syscall(__NR_timerfd_create, CLOCK_REALTIME,
-			 TFD_NONBLOCK | TFD_CLOEXEC);
-	return *timer < 0 ? -1 : 0;
-}
-
-LIBC_TIMER_KIND(libc_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0);
-RAW_TIMER_KIND(raw_timerfd, "CONFIG_TIMERFD", timerfd_create, timerfd_settime, timerfd_gettime, 0);
-
-/* --- setitimer and alarm: ITIMER_REAL, relative, no time64 twin. */
-static void libc_setitimer(struct outcome *o)
-{
-	struct itimerval itv = { .it_value = { 0, WAIT_NS / 1000 } };
-	struct itimerval cur = { 0 };
-	struct arming a = { .set_call = "setitimer", .get_call = "getitimer" };
-
-	if (block_sigalrm(o))
-		return;
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (setitimer(ITIMER_REAL, &itv, NULL)) {
-		a.set_err = errno;
-	} else {
-		if (getitimer(ITIMER_REAL, &cur))
-			a.get_err = errno;
-		a.left_ns = TV_NS(cur.it_value);
-		a.interval_ns = TV_NS(cur.it_interval);
-	}
-	finish_signal(o, &a, WAIT_NS);
-}
-
-static void raw_setitimer(struct outcome *o)
-{
-	struct old_itv32 itv = { .it_value = { 0, WAIT_NS / 1000 } };
-	struct old_itv32 cur = { 0 };
+	struct itimerval itv = { .it_value = { 0, WAIT_NS / 1000 } }, cur = { 0 };
+	struct old_itv32 itv32 = { .it_value = { 0, WAIT_NS / 1000 } }, cur32 = { 0 };
+	int raw = c->kind == RAW;
 	struct arming a = {
-		.set_call = "syscall setitimer (no time64 twin)",
-		.get_call = "syscall getitimer",
+		.set_call = raw ? "syscall setitimer (no time64 twin)" : "setitimer",
+		.get_call = raw ? "syscall getitimer" : "getitimer",
 	};
 
 	if (block_sigalrm(o))
 		return;
 	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (syscall(__NR_setitimer, ITIMER_REAL, &itv, NULL)) {
+	if (raw ? syscall(__NR_setitimer, ITIMER_REAL, &itv32, NULL) :
+		  setitimer(ITIMER_REAL, &itv, NULL)) {
 		a.set_err = errno;
 	} else {
-		if (syscall(__NR_getitimer, ITIMER_REAL, &cur))
+		if (raw ? syscall(__NR_getitimer, ITIMER_REAL, &cur32) : getitimer(ITIMER_REAL, &cur))
 			a.get_err = errno;
-		a.left_ns = TV_NS(cur.it_value);
-		a.interval_ns = TV_NS(cur.it_interval);
+		a.left_ns = raw ? TV_NS(cur32.it_value) : TV_NS(cur.it_value);
+		a.interval_ns = raw ? TV_NS(cur32.it_interval) : TV_NS(cur.it_interval);
 	}
 	finish_signal(o, &a, WAIT_NS);
 }
 
-/* alarm() cannot fail, and has nothing to read the time left back with. */
-static void libc_alarm(struct outcome *o)
+/*
+ * alarm(1): a RAW row's argument is the alarm syscall. The libc's alarm()
+ * cannot fail; neither has anything to read the time left back with.
+ */
+static void alarm_case(struct outcome *o, const struct y2038_case *c)
 {
-	struct arming a = { .set_call = "alarm" };
+	const struct raw_call *call = c->arg;
+	struct arming a = { .set_call = c->kind == RAW ? call->name : "alarm" };
 
 	if (block_sigalrm(o))
 		return;
 	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	alarm(1);
+	if (c->kind != RAW)
+		alarm(1);
+	else if (syscall(call->nr, 1) < 0)
+		a.set_err = errno;
 	finish_signal(o, &a, ALARM_NS);
 }
 
 #ifdef __NR_alarm
-static void raw_alarm(struct outcome *o)
-{
-	struct arming a = { .set_call = "syscall alarm (no time64 twin)" };
-
-	if (block_sigalrm(o))
-		return;
-	a.t0 = clock_ns(CLOCK_MONOTONIC);
-	if (syscall(__NR_alarm, 1) < 0)
-		a.set_err = errno;
-	finish_signal(o, &a, ALARM_NS);
-}
-#define RAW_ALARM	.run = raw_alarm
+static const struct raw_call raw_alarm = {
+	"syscall alarm (no time64 twin)", __NR_alarm, RAW_NO_CLOCK,
+};
+#define RAW_ALARM	.run_arg = alarm_case, .arg = &raw_alarm
 #else
 #define RAW_ALARM \
 	Y2038_SKIP("this ABI has no alarm syscall (ARM EABI never had one): its libc alarm() is setitimer")
@@ -474,18 +442,18 @@ static void raw_alarm(struct outcome *o)
 
 static const struct y2038_case cases[] = {
 	{ "nanosleep", LIBC, Y2038_ACROSS, .run = libc_nanosleep },
-	{ "timer_rel", LIBC, Y2038_ACROSS, TIMER(libc_timer, 0) },
-	{ "timer_abs", LIBC, Y2038_ACROSS, TIMER(libc_timer, 1) },
-	{ "timerfd_rel", LIBC, Y2038_ACROSS, TIMER(libc_timerfd, 0) },
-	{ "timerfd_abs", LIBC, Y2038_ACROSS, TIMER(libc_timerfd, 1) },
-	{ "setitimer", LIBC, Y2038_ACROSS, .run = libc_setitimer },
-	{ "alarm", LIBC, Y2038_ACROSS, .run = libc_alarm },
+	{ "timer_rel", LIBC, Y2038_ACROSS, TIMER(posix_timer, 0) },
+	{ "timer_abs", LIBC, Y2038_ACROSS, TIMER(posix_timer, 1) },
+	{ "timerfd_rel", LIBC, Y2038_ACROSS, TIMER(timer_fd, 0) },
+	{ "timerfd_abs", LIBC, Y2038_ACROSS, TIMER(timer_fd, 1) },
+	{ "setitimer", LIBC, Y2038_ACROSS, .run_arg = setitimer_case },
+	{ "alarm", LIBC, Y2038_ACROSS, .run_arg = alarm_case },
 	{ "nanosleep", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel, .arg = &raw_nanosleep },
-	{ "timer_rel", RAW, Y2038_ACROSS, TIMER(raw_timer, 0) },
-	{ "timer_abs", RAW, Y2038_ACROSS, TIMER(raw_timer, 1) },
-	{ "timerfd_rel", RAW, Y2038_ACROSS, TIMER(raw_timerfd, 0) },
-	{ "timerfd_abs", RAW, Y2038_ACROSS, TIMER(raw_timerfd, 1) },
-	{ "setitimer", RAW, Y2038_ACROSS, .run = raw_setitimer },
+	{ "timer_rel", RAW, Y2038_ACROSS, TIMER(posix_timer, 0) },
+	{ "timer_abs", RAW, Y2038_ACROSS, TIMER(posix_timer, 1) },
+	{ "timerfd_rel", RAW, Y2038_ACROSS, TIMER(timer_fd, 0) },
+	{ "timerfd_abs", RAW, Y2038_ACROSS, TIMER(timer_fd, 1) },
+	{ "setitimer", RAW, Y2038_ACROSS, .run_arg = setitimer_case },
 	{ "alarm", RAW, Y2038_ACROSS, RAW_ALARM },
 };
 
