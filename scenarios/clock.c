@@ -241,42 +241,24 @@ static int vdso_time(void *fn, int64_t *sec)
 #endif
 #endif
 
-static void libc_clock_nanosleep_abs(struct outcome *o)
-{
-	struct timespec deadline;
-	int64_t t0;
-	int err;
-
-	/* before the clock is read: the deadline counts from that reading */
-	t0 = clock_ns(CLOCK_MONOTONIC);
-	if (clock_gettime(CLOCK_REALTIME, &deadline)) {
-		outcome_errno(o, "clock_gettime (arming)", errno);
-		return;
-	}
-	TS_ADVANCE(deadline, Y2038_ACROSS_WAIT_NS);
-	do
-		err = clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline, NULL);
-	while (err == EINTR);
-	judge_wait(o, "clock_nanosleep", err, Y2038_ACROSS_WAIT_NS,
-		   clock_ns(CLOCK_MONOTONIC) - t0);
-}
-
-static void raw_clock_nanosleep_abs(struct outcome *o)
+/* To "now + 100 ms", computed in the row's kind as a program does (row_deadline). */
+static void clock_nanosleep_abs(struct outcome *o, const struct y2038_case *c)
 {
 	/* before the clock is read: the deadline counts from that reading */
 	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	raw_ts deadline;
-	int err = raw_deadline(&deadline, Y2038_ACROSS_WAIT_NS);
+	struct row_ts deadline;
+	int err = row_deadline(c, &deadline, Y2038_ACROSS_WAIT_NS), raw = c->kind == RAW;
 
 	if (err) {
-		outcome_errno(o, RAW_CLOCK_GETTIME " (arming)", err);
+		outcome_errno(o, row_arming(c), err);
 		return;
 	}
 	do
-		err = syscall(RAW_NR(clock_nanosleep, clock_nanosleep_time64), CLOCK_REALTIME,
-			      TIMER_ABSTIME, &deadline, NULL) ? errno : 0;
+		err = raw ? (syscall(RAW_NR(clock_nanosleep, clock_nanosleep_time64), CLOCK_REALTIME,
+				     TIMER_ABSTIME, &deadline.raw, NULL) ? errno : 0) :
+			    clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &deadline.libc, NULL);
 	while (err == EINTR);
-	judge_wait(o, RAW_NAME(clock_nanosleep, clock_nanosleep_time64), err,
+	judge_wait(o, raw ? RAW_NAME(clock_nanosleep, clock_nanosleep_time64) : "clock_nanosleep", err,
 		   Y2038_ACROSS_WAIT_NS, clock_ns(CLOCK_MONOTONIC) - t0);
 }
 
@@ -295,27 +277,18 @@ static void judge_resolution(struct outcome *o, const char *call,
 			    (long long)sec, (long long)nsec);
 }
 
-static void libc_clock_getres(struct outcome *o)
+static void clock_getres_read(struct outcome *o, const struct y2038_case *c)
 {
-	struct timespec res;
-
-	if (clock_getres(CLOCK_REALTIME, &res))
-		outcome_errno(o, "clock_getres", errno);
-	else
-		judge_resolution(o, "clock_getres", res.tv_sec, res.tv_nsec);
-}
-
-static void raw_clock_getres(struct outcome *o)
-{
-	raw_ts res;
-	int err = syscall(RAW_NR(clock_getres, clock_getres_time64), CLOCK_REALTIME,
-			  &res) ? errno : 0;
-	const char *call = RAW_NAME(clock_getres, clock_getres_time64);
+	struct row_ts res;
+	int raw = c->kind == RAW;
+	int err = (raw ? syscall(RAW_NR(clock_getres, clock_getres_time64), CLOCK_REALTIME, &res.raw) :
+			 clock_getres(CLOCK_REALTIME, &res.libc)) ? errno : 0;
+	const char *call = raw ? RAW_NAME(clock_getres, clock_getres_time64) : "clock_getres";
 
 	if (err)
 		outcome_errno(o, call, err);
 	else
-		judge_resolution(o, call, res.tv_sec, res.tv_nsec);
+		judge_resolution(o, call, row_ts_sec(c, &res), row_ts_nsec(c, &res));
 }
 
 /*
@@ -500,22 +473,7 @@ static void raw_settime_fits(struct outcome *o, const struct y2038_case *c)
 	judge_set(o, call->name, err, target);
 }
 
-/*
- * The timezone alone, settimeofday(NULL, tz): the same syscall in every
- * ABI (no time64 twin), which no COMPAT_32BIT_TIME removes. It sets what
- * it finds (gettimeofday's), changing nothing.
- */
-static void raw_settimeofday_tz(struct outcome *o)
-{
-	struct { int minuteswest, dsttime; } tz = { 0, 0 };
-
-	if (syscall(__NR_settimeofday, NULL, &tz))
-		outcome_errno(o, "syscall settimeofday(NULL, tz)", errno);
-	else
-		outcome_set(o, "PASS", "syscall settimeofday(NULL, tz): the timezone set");
-}
-
-/* The libc's: settimeofday to a time that fits, and the timezone alone. */
+/* The libc's settimeofday to a time that fits. */
 static void libc_settimeofday_fits(struct outcome *o)
 {
 	int64_t now = clock_ns(CLOCK_REALTIME), target = now / NSEC_PER_SEC - SET_BACK_S;
@@ -524,14 +482,21 @@ static void libc_settimeofday_fits(struct outcome *o)
 	judge_set(o, "settimeofday", settimeofday(&tv, NULL) ? errno : 0, target);
 }
 
-static void libc_settimeofday_tz(struct outcome *o)
+/*
+ * The timezone alone, settimeofday(NULL, tz): the same syscall in every
+ * ABI (no time64 twin), which no COMPAT_32BIT_TIME removes. It sets what
+ * it finds (gettimeofday's), changing nothing.
+ */
+static void settimeofday_tz(struct outcome *o, const struct y2038_case *c)
 {
 	struct timezone tz = { 0, 0 };
+	int raw = c->kind == RAW;
+	const char *call = raw ? "syscall settimeofday(NULL, tz)" : "settimeofday(NULL, tz)";
 
-	if (settimeofday(NULL, &tz))
-		outcome_errno(o, "settimeofday(NULL, tz)", errno);
+	if (raw ? syscall(__NR_settimeofday, NULL, &tz) : settimeofday(NULL, &tz))
+		outcome_errno(o, call, errno);
 	else
-		outcome_set(o, "PASS", "settimeofday(NULL, tz): the timezone set");
+		outcome_set(o, "PASS", "%s: the timezone set", call);
 }
 
 /* A libc reads the clock through its own calls, never a vDSO entry by name. */
@@ -580,12 +545,12 @@ static const struct y2038_case cases[] = {
 	{ "clock_gettime", LIBC, Y2038_AFTER, READER("clock_gettime", read_libc_clock_gettime) },
 	{ "gettimeofday", LIBC, Y2038_BEFORE, READER("gettimeofday", read_libc_gettimeofday) },
 	{ "gettimeofday", LIBC, Y2038_AFTER, READER("gettimeofday", read_libc_gettimeofday) },
-	{ "clock_getres", LIBC, Y2038_AFTER, .run = libc_clock_getres },
+	{ "clock_getres", LIBC, Y2038_AFTER, .run_arg = clock_getres_read },
 	{ "adjtimex", LIBC, Y2038_AFTER, .run = libc_adjtimex },
 	{ "clock_adjtime", LIBC, Y2038_AFTER, .run = libc_clock_adjtime },
 	{ "clock_settime", LIBC, Y2038_SET_PAST, .run = libc_clock_settime },
 	{ "settimeofday", LIBC, Y2038_SET_PAST, .run = libc_settimeofday },
-	{ "clock_nanosleep_abs", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_abs },
+	{ "clock_nanosleep_abs", LIBC, Y2038_ACROSS, .run_arg = clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", LIBC, Y2038_ACROSS, .run = libc_clock_nanosleep_rel },
 	{ "time", RAW, Y2038_BEFORE, RAW_READ_TIME },
 	{ "time", RAW, Y2038_AFTER, RAW_READ_TIME },
@@ -593,12 +558,12 @@ static const struct y2038_case cases[] = {
 	{ "clock_gettime", RAW, Y2038_AFTER, READER(RAW_CLOCK_GETTIME, read_raw_clock_gettime) },
 	{ "gettimeofday", RAW, Y2038_BEFORE, RAW_READ_GETTIMEOFDAY },
 	{ "gettimeofday", RAW, Y2038_AFTER, RAW_READ_GETTIMEOFDAY },
-	{ "clock_getres", RAW, Y2038_AFTER, .run = raw_clock_getres },
+	{ "clock_getres", RAW, Y2038_AFTER, .run_arg = clock_getres_read },
 	{ "adjtimex", RAW, Y2038_AFTER, .run_arg = raw_adjtime, .arg = &raw_adjtimex },
 	{ "clock_adjtime", RAW, Y2038_AFTER, .run_arg = raw_adjtime, .arg = &raw_clock_adjtime },
 	{ "clock_settime", RAW, Y2038_SET_PAST, .run_arg = raw_settime, .arg = &raw_clock_settime },
 	{ "settimeofday", RAW, Y2038_SET_PAST, .run_arg = raw_settime, .arg = &raw_settimeofday },
-	{ "clock_nanosleep_abs", RAW, Y2038_ACROSS, .run = raw_clock_nanosleep_abs },
+	{ "clock_nanosleep_abs", RAW, Y2038_ACROSS, .run_arg = clock_nanosleep_abs },
 	{ "clock_nanosleep_rel", RAW, Y2038_ACROSS, .run_arg = raw_sleep_rel,
 	  .arg = &raw_clock_nanosleep_rel },
 	{ "vdso_clock_gettime", LIBC, Y2038_BEFORE, Y2038_SKIP(LIBC_NO_VDSO) },
@@ -607,7 +572,7 @@ static const struct y2038_case cases[] = {
 	{ "vdso_time", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
 	{ "vdso_clock_getres", LIBC, Y2038_AFTER, Y2038_SKIP(LIBC_NO_VDSO) },
 	{ "settimeofday_fits", LIBC, Y2038_SET_PAST, .run = libc_settimeofday_fits },
-	{ "settimeofday_tz", LIBC, Y2038_AFTER, .run = libc_settimeofday_tz },
+	{ "settimeofday_tz", LIBC, Y2038_AFTER, .run_arg = settimeofday_tz },
 	{ "stime", LIBC, Y2038_SET_PAST, Y2038_SKIP("no libc declares stime() any more (glibc 2.31 made it a compatibility symbol)") },
 	{ "vdso_clock_gettime", RAW, Y2038_BEFORE, RAW_VDSO_CLOCK_GETTIME },
 	{ "vdso_clock_gettime", RAW, Y2038_AFTER, RAW_VDSO_CLOCK_GETTIME },
@@ -615,7 +580,7 @@ static const struct y2038_case cases[] = {
 	{ "vdso_time", RAW, Y2038_AFTER, RAW_VDSO_TIME },
 	{ "vdso_clock_getres", RAW, Y2038_AFTER, RAW_VDSO_CLOCK_GETRES },
 	{ "settimeofday_fits", RAW, Y2038_SET_PAST, .run_arg = raw_settime_fits, .arg = &raw_settimeofday },
-	{ "settimeofday_tz", RAW, Y2038_AFTER, .run = raw_settimeofday_tz },
+	{ "settimeofday_tz", RAW, Y2038_AFTER, .run_arg = settimeofday_tz },
 	{ "stime", RAW, Y2038_SET_PAST, RAW_STIME },
 };
 

@@ -3,13 +3,17 @@
  * harness.h - the y2038-lab scenario harness (header-only). What a scenario
  * author calls:
  *
- *   static void libc_time(struct outcome *o) { ...; judge_reading(o, ...); }
+ *   static void mutex_lock(struct outcome *o) { ...; judge_wait(o, ...); }
+ *   static void sleep_abs(struct outcome *o, const struct y2038_case *c)
+ *   { struct row_ts ts; ... row_deadline(c, &ts, ns) ... c->kind == RAW ?
+ *     syscall(NR, ..., &ts.raw, NULL) : clock_nanosleep(..., &ts.libc, NULL) ... }
  *   static void run_timeo(struct outcome *o, const struct y2038_case *c)
  *   { const struct sock_opt *opt = c->arg; ... c->kind == RAW ... }
  *   static const struct sock_opt rcvtimeo = { "SO_RCVTIMEO", ... };
  *   static const struct y2038_case cases[] = {
- *           { "time", LIBC, Y2038_AFTER, .run = libc_time },
- *           { "time", RAW,  Y2038_AFTER, .run = raw_time },
+ *           { "mutex_lock", LIBC, Y2038_ACROSS, .run = mutex_lock },
+ *           { "sleep_abs", LIBC, Y2038_ACROSS, .run_arg = sleep_abs },
+ *           { "sleep_abs", RAW,  Y2038_ACROSS, .run_arg = sleep_abs },
  *           { "so_rcvtimeo", LIBC, Y2038_ACROSS, .run_arg = run_timeo, .arg = &rcvtimeo },
  *           { "so_rcvtimeo", RAW,  Y2038_ACROSS, .run_arg = run_timeo, .arg = &rcvtimeo },
  *           { "alarm", RAW, Y2038_ACROSS, Y2038_SKIP("this ABI has no alarm syscall") },
@@ -20,7 +24,8 @@
  * build, legacy or time64; RAW: the syscall of this build's width) and its
  * phase (Y2038_BEFORE, Y2038_AFTER, Y2038_ACROSS, Y2038_SET_PAST), and its
  * body: .run, a body of its own, or .run_arg with .arg, one body that rows
- * share, each with its own argument (harness/cases.h says why two). The
+ * share, each with its own argument (harness/cases.h says why two). A LIBC
+ * row and its RAW twin share one body, which reads the row's kind. The
  * harness sets CLOCK_REALTIME for it, runs it in a child with a timeout, and
  * prints one TAP 13 line that says what the interface really did:
  *
@@ -43,10 +48,12 @@
  * libc_deadline() and raw_deadline() (a 32-bit tv_sec wraps to 1901). The
  * raw syscall of this build's width is RAW_NR(old, new) and its name for a
  * detail RAW_NAME(old, new), its timespec raw_ts; a struct raw_call holds
- * both as a row's argument. What differs between builds (a syscall, a
- * layout, a constant) is chosen once, at file scope: RAW_PICK(old, new),
- * an argument or a function defined under #if, or #if around a table's
- * rows; never #if inside a body. The harness's own clock work uses the raw
+ * both as a row's argument. A struct row_ts holds a timespec of either
+ * kind, the libc's (.libc) or raw_ts (.raw), for the body both share:
+ * ROW_TS_REL(ns), row_deadline(c, &ts, ns), row_ts_sec(c, &ts). What
+ * differs between builds (a syscall, a layout, a constant) is chosen once,
+ * at file scope: RAW_PICK(old, new), an argument or a function defined
+ * under #if, or #if around a table's rows; never #if inside a body. The harness's own clock work uses the raw
  * time64 syscalls only (clock_ns, wait_readable, raw64_*), so it works
  * whatever COMPAT_32BIT_TIME is and whichever time_t the scenario was
  * built with.
