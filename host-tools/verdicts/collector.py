@@ -79,10 +79,6 @@ class Vocabulary:
     def meaning(self, observed):
         return self.outcome(observed)["meaning"]
 
-    def classes(self, *meanings):
-        """The classes of those meanings (errno's stands for every errno name)."""
-        return {c for c, o in self.outcomes.items() if o["meaning"] in meanings and c != "errno"}
-
 
 @functools.lru_cache(maxsize=None)
 def vocabulary():
@@ -115,10 +111,6 @@ def text_lines(text):
 
 def nonempty(lines):
     return [line for line in lines if line]
-
-
-def first_line(lines, prefix):
-    return next((line for line in lines if line.startswith(prefix)), None)
 
 
 def boot_name(path):
