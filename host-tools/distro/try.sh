@@ -24,7 +24,7 @@
 #       stops before a boot whose only output would be the runtime's crash
 #   try.sh report RUN_DIR
 #       what it printed and how it ended, per machine, config and phase
-#       (host-tools/verdicts/distro-verdicts.py try-report: the verdicts
+#       (host-tools/distro/distro-verdicts.py try-report: the verdicts
 #       stage reads what the guests printed)
 #
 # SCAN is the scanner's command line (with its --symbols).
@@ -177,6 +177,6 @@ case $cmd in
 arch) [ $# -eq 3 ] || die "arch SCAN BIN USERLANDS"; arch "$@" ;;
 stage) [ $# -eq 4 ] || die "stage SCAN BIN ROOT STAGE"; stage "$@" ;;
 needs) [ $# -ge 3 ] || die "needs BIN TABLE KERNEL_ENV..."; needs "$@" ;;
-report) [ $# -eq 1 ] || die "report RUN_DIR"; exec "$LAB_TOP/host-tools/verdicts/distro-verdicts.py" try-report "$@" ;;
+report) [ $# -eq 1 ] || die "report RUN_DIR"; exec "$LAB_TOP/host-tools/distro/distro-verdicts.py" try-report "$@" ;;
 *) die "unknown command \"$cmd\": want arch, stage, needs or report" ;;
 esac

@@ -44,7 +44,7 @@
 #       whatever the other measured is kept.
 #
 # What the boots printed is read by the verdicts stage only
-# (host-tools/verdicts/distro-verdicts.py: the setup boot's outcome, each
+# (host-tools/distro/distro-verdicts.py: the setup boot's outcome, each
 # init boot's verdict, the answer and its report); this script prepares
 # the root and its disk, and hands the boots over.
 set -euo pipefail
@@ -52,7 +52,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 PATH=$PATH:/usr/sbin:/sbin	# mke2fs, debugfs, e2fsck
 
-VERDICTS=$LAB_TOP/host-tools/verdicts/distro-verdicts.py
+VERDICTS=$LAB_TOP/host-tools/distro/distro-verdicts.py
 
 session() {
 	local scan=$1 root=$2 smoke=$3 out=$4 elf_machine=$5 arch=$6 programs found path takes cmd

@@ -34,9 +34,9 @@ import os
 import re
 import sys
 
+import collector  # the boot record, as the collector reads it
+
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(TOP, "host-tools", "verdicts"))
-import collector  # noqa: E402  the boot record, as the collector reads it
 REASONS = os.path.join(TOP, "data", "glibc-tests-reasons.tsv")
 UNSUPPORTED = os.path.join(TOP, "data", "glibc-tests-unsupported.tsv")
 KEYS = ["test", "subdir", "machine", "config", "variant", "libc", "verdict", "rerun", "exit", "seconds", "time32", "detail"]

@@ -9,7 +9,8 @@ import os
 import re
 from collections import OrderedDict
 
-from cells import boot, h
+from cells import h
+from collector import boot
 
 # (one column per boot; CPython's own test modules as "failed of run" at an ordinary date and
 # after the overflow.

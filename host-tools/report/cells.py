@@ -8,11 +8,11 @@ import html
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "verdicts"))
 # The results vocabulary (results-record.h), as the collector declares it:
 # a record's keys, a block's columns, the configs, the outcome classes.
-from collector import boot, vocabulary  # noqa: E402,F401
+from collector import vocabulary
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 RESULTS_RECORD = "host-tools/verdicts/results-record.h"
 
 

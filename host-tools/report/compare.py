@@ -20,9 +20,8 @@ import re
 import sys
 from collections import OrderedDict
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "verdicts"))
 # The configs and outcome classes (results-record.h), as the collector declares them.
-from collector import vocabulary  # noqa: E402
+from collector import vocabulary
 
 
 def die(msg):

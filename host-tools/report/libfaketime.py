@@ -5,7 +5,8 @@ where faking the clock in userspace does not tell the truth.
 """
 from collections import OrderedDict
 
-from cells import column_name, h, is_host, kernel_configs, md, short_heading, vocabulary, abi_column
+from cells import column_name, h, is_host, kernel_configs, md, short_heading, abi_column
+from collector import vocabulary
 
 
 # Why some things cannot be faked at all, for both pages.

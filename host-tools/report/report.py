@@ -27,14 +27,14 @@ import re
 import sys
 from collections import OrderedDict, defaultdict
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 # One module per section of the page, and what they share (cells.py).
-from cells import (HERE, RESULTS_RECORD, abi_column, abis, column_name, counts, die, h,  # noqa: E402
-                   kernel_configs, right, short_heading, totals, vocabulary)
-from apps import apps_markdown, apps_section  # noqa: E402
-from filesystems import FS_SCENARIO, fs_markdown, fs_section  # noqa: E402
-from libfaketime import faked_markdown, faked_section, faked_vs_real  # noqa: E402
-from timelines import timelines  # noqa: E402
+from cells import (HERE, RESULTS_RECORD, abi_column, abis, column_name, counts, die, h,
+                   kernel_configs, right, short_heading, totals)
+from collector import vocabulary
+from apps import apps_markdown, apps_section
+from filesystems import FS_SCENARIO, fs_markdown, fs_section
+from libfaketime import faked_markdown, faked_section, faked_vs_real
+from timelines import timelines
 
 
 # --- The headline findings: each is computed from the cells, with its count.
@@ -124,7 +124,6 @@ def outcome_tone(obs):
 
 def heatmap(cells):
     """The whole matrix in one table: rows (scenario, case, phase), columns (machine, config, ABI)."""
-    boots_order = []
     cols = OrderedDict()
     rows = OrderedDict()
     grid = {}

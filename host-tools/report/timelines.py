@@ -9,7 +9,8 @@ import re
 import time
 from collections import defaultdict
 
-from cells import HERE, boot, h, vocabulary
+from cells import HERE, h
+from collector import boot, vocabulary
 
 
 def overflow():

@@ -12,6 +12,12 @@ y2038-collect, rather than reading it themselves:
 The collector is the one make builds and exports as LAB_COLLECT
 (host-tools/verdicts/verdicts.mk); by hand, LAB_COLLECT=build/host/y2038-collect.
 A collector that cannot be run is an error naming the tool that needed it.
+
+This is the lab's one Python module that tools of other stages import
+(report.py, compare.py, glibc-tests.py, distro-verdicts.py): they find it
+the one way Python offers, PYTHONPATH, which make exports beside
+LAB_COLLECT; by hand, PYTHONPATH=host-tools/verdicts. A tool's other
+modules are beside it, where Python looks first.
 """
 import functools
 import json

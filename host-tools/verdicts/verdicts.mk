@@ -10,8 +10,10 @@ COLLECT = $(HOST)/y2038-collect
 # The readers of results and boots in other languages (report.py,
 # compare.py, kcidb.sh, distro-verdicts.py, ...) ask it for the results
 # vocabulary and for what a boot left, through LAB_COLLECT: a target that
-# runs one of them has $(HOST)/y2038-collect among its prerequisites.
+# runs one of them has $(HOST)/y2038-collect among its prerequisites. The
+# Python ones import collector.py, its Python face, through PYTHONPATH.
 export LAB_COLLECT = $(abspath $(COLLECT))
+export PYTHONPATH := $(abspath host-tools/verdicts)
 EXPECTATIONS := expectations.tsv
 
 # A machine's block of the matrix, printed as soon as its boots and host

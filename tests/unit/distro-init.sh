@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # distro-init.sh - the verdict on a boot of a distribution's own init
-# (DISTRO_INIT=yes), host-tools/verdicts/distro-verdicts.py init-boot, on
+# (DISTRO_INIT=yes), host-tools/distro/distro-verdicts.py init-boot, on
 # three boots recorded from Debian bookworm i386 with systemd on the lab's
 # distro kernels (tests/fixtures/distro-init/): =y at 2026-06-01 (it comes
 # up and shuts down cleanly), =n (systemd dies as PID 1 in glibc's futex),
@@ -15,7 +15,7 @@ set -uo pipefail
 # shellcheck source=tests/lib/unit.sh
 . "$(dirname "$0")/../lib/unit.sh"
 vd=$top/host-tools/distro/validate-distro.sh
-dv=$top/host-tools/verdicts/distro-verdicts.py
+dv=$top/host-tools/distro/distro-verdicts.py
 f=$fixtures/distro-init
 jqe() { jq -e "$@" >/dev/null; }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# distro-verdicts.sh - host-tools/verdicts/distro-verdicts.py, the verdicts
+# distro-verdicts.sh - host-tools/distro/distro-verdicts.py, the verdicts
 # on make validate-distro's and make try's boots (the init boots are
 # distro-init.sh's), through the scripts that call it:
 #   - the programs a smoke session runs (validate-distro.sh session);
@@ -20,7 +20,7 @@
 set -uo pipefail
 # shellcheck source=tests/lib/unit.sh
 . "$(dirname "$0")/../lib/unit.sh"
-dv=$top/host-tools/verdicts/distro-verdicts.py
+dv=$top/host-tools/distro/distro-verdicts.py
 vd=$top/host-tools/distro/validate-distro.sh
 fv=$fixtures/distro-verdict
 root=$(jq -r .scanned "$fv/inputs.json")

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 """distro-verdicts.py - the verdicts on what make validate-distro's and make
 try's boots printed (the matrix's are y2038-collect's). The scripts that
-boot (host-tools/distro/validate-distro.sh, try.sh) read no guest output:
-they call this. One judge per command: validate-distro's in distro_judge.py
+boot (validate-distro.sh, try.sh, beside it) read no guest output: they
+call this. One judge per command: validate-distro's in distro_judge.py
 (programs, setup-boot, init-boot, verdict, answers), try's in try_report.py
-(try-report); both read the boots through collector.py.
+(try-report), both beside it; both read the boots through the collector's
+Python face, host-tools/verdicts/collector.py (PYTHONPATH, which make
+exports).
 
 A BOOT is a boot's folder as boot.sh leaves it: meta (the boot record,
 host-tools/boot/boot-record.h), tap.log (the guest's TAP: the lab's init
@@ -60,12 +62,10 @@ leave reads as empty; nothing here writes into a boot.
 Exit status 0; 1 for input it cannot read (a broken JSON file) and for a
 run without a boot of make try; 2 for a usage error.
 """
-import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from distro_judge import cmd_answers, cmd_init_boot, cmd_programs, cmd_setup_boot, cmd_verdict  # noqa: E402
-from try_report import cmd_try_report  # noqa: E402
+from distro_judge import cmd_answers, cmd_init_boot, cmd_programs, cmd_setup_boot, cmd_verdict
+from try_report import cmd_try_report
 
 COMMANDS = {
     "programs": (cmd_programs, (2,), "programs SCAN_JSON ROOT"),
