@@ -143,7 +143,7 @@ distro-libc-report: $(BUILD)/$(DISTRO_ARCH)/time64only.libc
 	$(Q)[ -e $(DISTRO_LIBC_DIR)/error ] || \
 		$(MAKE) --no-print-directory distro-libc-pass DISTRO_VARIANT=-$(DISTRO_LIBC) DISTRO_DISK=$(DISTRO_LIBC_DISK)
 	@echo
-	$(Q)host-tools/verdicts/distro-verdicts.py answers $(DISTRO_DIR) $(DISTRO_LIBC_DIR) $(DISTRO_LIBC)
+	$(Q)host-tools/distro/distro-verdicts.py answers $(DISTRO_DIR) $(DISTRO_LIBC_DIR) $(DISTRO_LIBC)
 distro-libc-pass:
 	$(call distro-pass,$(DISTRO_LIBC_DIR))
 
