@@ -98,7 +98,7 @@ sed '2a # Linux/arm 6.1.192 Kernel Configuration' "$work/arm32.config" >"$work/a
 run arm32-73 "$work/arm32-73.config" --json "$work/arm32-73.json"
 run arm32-61 "$work/arm32-61.config"
 expect "arm32 on 7.3: COMPAT_32BIT_TIME=n takes gettimeofday() and the vDSO's time32 entries, citing 7.3's lines" \
-	test "$(reason arm32-73 COMPAT_32BIT_TIME | grep -c 'gettimeofday() (kernel/time/time.c:146-147) and the vDSO')" = 1
+	test "$(reason arm32-73 COMPAT_32BIT_TIME | grep -c 'gettimeofday() (kernel/time/time.c:147-148) and the vDSO')" = 1
 expect "arm32 on 6.1: ... they remain" \
 	test "$(reason arm32-61 COMPAT_32BIT_TIME | grep -c 'until 7.3, gettimeofday(), the vDSO')" = 1
 expect "arm32 without a version: ... the answer for both" \
