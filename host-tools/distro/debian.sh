@@ -258,7 +258,10 @@ config)
 version)
 	[ $# -eq 1 ] || die "version wants one package"
 	apt_lists_fresh >&2
-	apt_program=apt-cache apt_private policy "$1" 2>/dev/null | sed -n 's/^ *Candidate: //p' | grep -vx '(none)' || true
+	# PACKAGE's own entry: apt-cache reads a name it does not know as a
+	# pattern (linux-source-6.1 matches linux-source-6.12 in trixie)
+	apt_program=apt-cache apt_private policy "$1" 2>/dev/null |
+		awk -v p="$1:" '/^[^ ]/ { mine = ($0 == p) } mine && $1 == "Candidate:" && $2 != "(none)" { print $2 }'
 	;;
 package)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
