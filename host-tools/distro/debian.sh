@@ -19,6 +19,10 @@
 #       exit 0 if the registry serves the suite, else one line saying so
 #   debian.sh version cache=DIR arch=amd64 suite=sid mirror=URL PACKAGE
 #       the version of PACKAGE the suite serves now (fresh lists), or nothing
+#   debian.sh lists   cache=DIR arch=amd64 suite=sid mirror=URL
+#       the suite's package indexes, fresh (a day old at most): one line
+#       each, "ARCHIVE<TAB>FILE" (ARCHIVE: the suite, or its security
+#       archive), FILE as apt keeps it (compressed: apt-helper cat-file)
 #   debian.sh package cache=DIR arch=i386 suite=bookworm mirror=URL out=DIR PACKAGE...
 #       those packages (not their dependencies) of the suite, unpacked into a
 #       fresh DIR; no root needed. PACKAGE=VERSION takes that version.
@@ -263,6 +267,14 @@ version)
 	apt_program=apt-cache apt_private policy "$1" 2>/dev/null |
 		awk -v p="$1:" '/^[^ ]/ { mine = ($0 == p) } mine && $1 == "Candidate:" && $2 != "(none)" { print $2 }'
 	;;
+lists)
+	apt_lists_fresh >&2
+	for f in "$base"/apt/state/lists/*_dists_*_binary-"${arch}"_Packages*; do
+		[ -e "$f" ] || die "apt kept no package index for $suite $arch (see $base/apt.log)"
+		archive=${f##*_dists_}
+		printf '%s\t%s\n' "${archive%%_*}" "$f"
+	done
+	;;
 package)
 	[ -n "$out" ] && [ $# -gt 0 ] || die "package wants out=DIR and packages"
 	# NAME, or NAME=VERSION for that version of it
@@ -338,6 +350,6 @@ source)
 	mv "$out.tmp" "$out"
 	;;
 *)
-	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure, source, version or served"
+	die "unknown command \"$cmd\": want root, foreign, subset, config, package, closure, source, version, lists or served"
 	;;
 esac

@@ -47,6 +47,10 @@ KERNEL_ARGS = cache=$(CACHE) package=$(KERNEL) series=$(SERIES) verify=$(HOST)/k
 	builds=$(KERNEL_BUILDS) ccache=$(KERNEL_CCACHE)
 
 KERNEL_SCRIPTS := $(addprefix host-tools/kernel/,kernel.sh source.sh series.sh) host-tools/lib.sh data/kernel-sources.tsv
+# The suites whose kernels make check compares with those offered
+# (host-tools/kernel/newer-served.sh): Debian's releases (with their
+# security archives, debian.sh) and backports, sid and experimental.
+KERNEL_SUITES := bookworm bookworm-backports trixie trixie-backports sid experimental
 SERIES_FILES    = $(if $(filter none,$(SERIES)),,$(SERIES) $(wildcard $(dir $(SERIES))*.patch $(dir $(SERIES))[0-9]*.[0-9]*/*.patch))
 # The metapackage (KERNEL=linux-source) moves to another version with its docs.
 KERNEL_PACKAGE_STAMP = $(wildcard /usr/share/doc/$(KERNEL)/changelog.Debian.gz)

@@ -3,6 +3,11 @@
 # names, unpacked once, and one working tree of it whose patches follow the
 # series asked for. Needs say() and die() from its caller.
 #
+#   kernel_package PACKAGE
+#       sets srcpkg (linux-source-X.Y: the metapackage resolved), kver (X.Y),
+#       package_from (apt, or the suite data/kernel-sources.tsv names) and
+#       package_version (the version it pins; for apt, the one installed
+#       here, or nothing); fetches nothing
 #   kernel_source CACHE PACKAGE SERIES
 #       sets srcpkg (linux-source-X.Y), version (the Debian version), tarball
 #       (the package's source tarball), kver
@@ -46,11 +51,9 @@
 # says "apt"), or fetched from the suite and version the table names into
 # the cache, never into this machine's dpkg.
 
-kernel_source() {
-	local cache=$1 package=$2 series=$3 here tmp plist from want
+kernel_package() {
+	local package=$1 here
 	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-	kernel_cache=$cache
-
 	# The metapackage resolves to one linux-source-X.Y.
 	srcpkg=$package
 	if [ "$package" = linux-source ]; then
@@ -63,12 +66,26 @@ kernel_source() {
 	*) die "KERNEL=$package: want linux-source or linux-source-X.Y (linux-source-6.12)" ;;
 	esac
 	kver=${srcpkg#linux-source-}
-	read -r from want < <(awk -F'\t' -v p="$srcpkg" '$1 == p { print $2 "\t" $3 }' \
+	package_from= package_version=
+	read -r package_from package_version < <(awk -F'\t' -v p="$srcpkg" '$1 == p { print $2 "\t" $3 }' \
 		"$here/../../data/kernel-sources.tsv") || true	# not in the table: apt
-	case ${from:-apt} in
+	package_from=${package_from:-apt}
+	if [ "$package_from" = apt ]; then
+		package_version=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null) || package_version=
+	fi
+}
+
+kernel_source() {
+	local cache=$1 package=$2 series=$3 here tmp plist from want
+	here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+	kernel_cache=$cache
+
+	kernel_package "$package"
+	from=$package_from want=$package_version
+	case $from in
 	apt)
-		version=$(dpkg-query -W -f='${Version}' "$srcpkg" 2>/dev/null) ||
-			die "$srcpkg is not installed: apt-get install $srcpkg"
+		version=$want
+		[ -n "$version" ] || die "$srcpkg is not installed: apt-get install $srcpkg"
 		tarball=/usr/src/$srcpkg.tar.xz
 		[ -r "$tarball" ] || die "$tarball is missing although $srcpkg $version is installed" ;;
 	*)
