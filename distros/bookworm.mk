@@ -14,6 +14,10 @@
 #                  time64); apps_abi.<userland> where userlands differ
 #   go             the version of its Go (golang-VERSION-go): the apps
 #                  family's Go program is built with it
+#   rust           the version of its rustc (Debian's rustc, unversioned in
+#                  the archive: a suite whose rustc is another is an error):
+#                  the apps family's Rust program is built with it and the
+#                  userland's libstd-rust-dev (host-tools/initramfs/rust.sh)
 #   go_more        more Go versions the apps family runs beside it (as
 #                  goVVV_* cases), SUITE:VERSION of Debian's golang-VERSION-go
 #                  (optional)
@@ -41,3 +45,4 @@ bookworm.apps_packages := dash coreutils tar busybox-static python3-minimal pyth
 	nodejs fd-find git gpg gpg-agent systemd findutils
 bookworm.apps_abi      := legacy
 bookworm.go            := 1.19
+bookworm.rust          := 1.63

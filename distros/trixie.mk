@@ -33,6 +33,7 @@ trixie.apps_packages  := dash coreutils tar busybox-static python3-minimal pytho
 trixie.apps_abi.i386  := legacy
 trixie.apps_abi.armhf := time64
 trixie.go             := 1.24
+trixie.rust           := 1.85
 # Tomorrow's runtimes beside today's: sid's Go 1.26 and 1.27 (the first
 # whose runtime uses futex_time64: golang/go#75133), static as every Go
 # program is, so the distribution's root makes no difference to them.

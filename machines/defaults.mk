@@ -44,6 +44,8 @@
 #   elf_machine                     the ELF machine (e_machine) of its programs: a
 #                                   root's programs are checked against it
 #   goarch, goarm                   Go's GOARCH and GOARM for its programs
+#   rust_target                     Rust's target for its programs (Debian's
+#                                   libstd-rust-dev of its architecture has it)
 #   musl_target                     Debian musl-dev's target: the 32-bit machines that
 #                                   run it have the musl column (optional)
 #   faketime, faketime_packages     the ways this host may run its programs for the
@@ -52,7 +54,7 @@
 #                                   the 32-bit machines that run it have the column
 #   packages                        the Debian packages that build its programs
 MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_fragment userland \
-	elf_machine ucross goarch goarm qemu qemu_machine qemu_cpu qemu_extra memory \
+	elf_machine ucross goarch goarm rust_target qemu qemu_machine qemu_cpu qemu_extra memory \
 	console tap_dev console_qemu tap_qemu accel packages kunit_arch kunit_add \
 	musl_target distro_arch debian_arch debian_flavour faketime faketime_packages lava_arch board \
 	virtio_blk append
@@ -61,6 +63,7 @@ MACHINE_KEYS := karch bits ktarget kimage kcross fragment series_fragment disk_f
 userland.i386.ucross            := i686-linux-gnu-
 userland.i386.elf_machine       := 3
 userland.i386.goarch            := 386
+userland.i386.rust_target       := i686-unknown-linux-gnu
 userland.i386.musl_target       := i386-linux-musl
 # x86-64 runs i386 programs itself (IA32 emulation); a host kernel built or
 # booted without it refuses them, and qemu-i386 runs them.
@@ -72,6 +75,7 @@ userland.armhf.elf_machine       := 40
 # Debian's armhf baseline: ARMv7 with VFPv3-D16
 userland.armhf.goarch            := arm
 userland.armhf.goarm             := 7
+userland.armhf.rust_target       := armv7-unknown-linux-gnueabihf
 userland.armhf.musl_target       := arm-linux-musleabihf
 # qemu-user, called directly: no binfmt registration on this host.
 userland.armhf.faketime          := qemu-arm
