@@ -52,10 +52,13 @@ cache_entry "$std" has_std fetch_std ||
 # rustc runs on the glibc of its own suite, through that glibc's loader:
 # nothing from this host's environment but the cross linker.
 libs=$toolchain/usr/lib/x86_64-linux-gnu
+# Its objects go to a folder of its own, removed after.
 mkdir -p "$(dirname "$out")"
 tmp=$out.tmp.$$
+trap 'rm -rf "$tmp"' EXIT
+mkdir "$tmp"
 env -i PATH=/usr/bin:/bin HOME="$cache/rust" "$libs/ld-linux-x86-64.so.2" --library-path "$libs" \
 	"$toolchain/usr/bin/rustc" --edition 2021 -O -C strip=debuginfo --target "$target" \
-	--sysroot "$std/usr" -C linker="${cross}gcc" -o "$tmp" "$src" ||
+	--sysroot "$std/usr" -C linker="${cross}gcc" -o "$tmp/program" "$src" ||
 	die "rustc $version cannot build $src for $target"
-mv "$tmp" "$out"
+mv "$tmp/program" "$out"
