@@ -100,9 +100,9 @@ func main() {
 // How many goroutines share the mutex, and how many times each takes it;
 // how many times the cond and the channel pass between two goroutines.
 const (
-	lockWorkers = 4
+	lockWorkers = 2
 	lockRounds  = 1000
-	handoffs    = 100
+	handoffs    = 20
 )
 
 // locks contends the runtime's own locks, as Go programs use them, where a
