@@ -41,7 +41,7 @@ bookworm.config_package := linux-config-6.1
 # all they depend on; apps_abi (.<userland> where they differ): the time_t
 # they were built with. All of bookworm's 32-bit programs have 32-bit time_t.
 bookworm.apps_packages := dash coreutils tar busybox-static python3-minimal python3.11 \
-	libpython3.11-testsuite openssl sqlite3 snooze util-linux-extra perl-base gojq \
+	libpython3.11-testsuite openssl sqlite3 snooze util-linux-extra perl-base perl gojq \
 	nodejs fd-find git gpg gpg-agent systemd findutils
 bookworm.apps_abi      := legacy
 bookworm.go            := 1.19

@@ -28,7 +28,7 @@ trixie.programs.armhf := trixie-time64=bookworm/time64 trixie_busybox-time64=boo
 trixie.machine.i386   := x86_64
 # apps: its applications, time64 on armhf and legacy on i386.
 trixie.apps_packages  := dash coreutils tar busybox-static python3-minimal python3.13 \
-	libpython3.13-testsuite openssl sqlite3 snooze util-linux-extra perl-base gojq \
+	libpython3.13-testsuite openssl sqlite3 snooze util-linux-extra perl-base perl gojq \
 	nodejs fd-find git gpg gpg-agent systemd findutils
 trixie.apps_abi.i386  := legacy
 trixie.apps_abi.armhf := time64

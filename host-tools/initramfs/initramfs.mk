@@ -226,11 +226,17 @@ $(foreach u,$(LIBC_USERLANDS),$(eval $(call time64only-rule,$(u))))
 # suite only what the test modules the session runs import goes in (the
 # whole is 30 MB); git's helper programs and the whole Perl its scripts need
 # stay out (39 MB: the session runs git's builtins, and Perl's cases
-# perl-base). A fetch that fails leaves the reason, as for the demo.
+# perl-base), but for Perl's ithreads (threads and threads::shared,
+# perl_locks: 0.2 MB). A fetch that fails leaves the reason, as for the demo.
 APPS_DISTROS  := $(foreach d,$(DEMO_DISTROS),$(if $($(d).apps_packages),$(d)))
 APPS_PY_TESTS := __init__.py support libregrtest test_time.py test_datetime.py datetimetester.py
-APPS_FILES    := scenarios/apps/session.tsv scenarios/apps/pytests.py
-APPS_PRUNE    := usr/lib/git-core usr/lib/*-linux-gnu*/perl
+APPS_SCRIPTS  := scenarios/apps/pytests.py scenarios/apps/locks.py scenarios/apps/locks.pl scenarios/apps/locks.js
+APPS_FILES    := scenarios/apps/session.tsv $(APPS_SCRIPTS)
+APPS_PRUNE    := usr/lib/git-core
+# What stays of the Perl beyond perl-base: of usr/lib/TRIPLET/perl/VERSION
+# (libperl5.X's modules), and of its auto/ (their shared objects).
+APPS_PERL_KEEP := threads.pm threads auto
+APPS_PERL_AUTO := threads
 # $(1): distribution, $(2): userland
 apps_abi = $(or $($(1).apps_abi.$(2)),$($(1).apps_abi))
 $(BUILD)/apps-certs/ca.pem: host-tools/initramfs/certs.sh
@@ -246,6 +252,10 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 		out=$$(@D) $($(2).apps_packages) 2>$$(@D).log; then \
 		for t in $$(@D)/usr/lib/python3*/test; do \
 			find $$$$t -mindepth 1 -maxdepth 1 $(APPS_PY_TESTS:%=! -name %) -exec rm -rf {} + || exit 1; done; \
+		for p in $$(@D)/usr/lib/*-linux-gnu*/perl; do \
+			find $$$$p -mindepth 1 -maxdepth 1 ! -name '5.*' -exec rm -rf {} + && \
+			find $$$$p/5.*/ -mindepth 1 -maxdepth 1 $(APPS_PERL_KEEP:%=! -name %) -exec rm -rf {} + && \
+			find $$$$p/5.*/auto/ -mindepth 1 -maxdepth 1 $(APPS_PERL_AUTO:%=! -name %) -exec rm -rf {} + || exit 1; done; \
 		rm -rf $(APPS_PRUNE:%=$$(@D)/%); \
 	else grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; fi
 # The lab's Go program, built with the distribution's own Go (go.sh), and
@@ -255,32 +265,43 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 $(BUILD)/$(1)/$(2)-go/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
 	$$(call go-rule,$($(2).suite),$($(2).go),$(1))
 $(foreach g,$($(2).go_more),$(eval $(call go-more-rule,$(1),$(2),$(g))))
+# The lab's Rust program, built with the distribution's own rustc and std
+# (rust.sh): /y2038/apps/locks, the session's rust_locks.
+$(BUILD)/$(1)/$(2)-rust/locks: scenarios/apps/locks.rs host-tools/initramfs/rust.sh distros/$(2).mk
+	$$(call toolchain-rule,RUST,rust.sh,suite=$($(2).suite) rust=$($(2).rust) arch=$(1) \
+		target=$(call ukey,$(1),rust_target) cross=$(call ucross,$(1)))
 $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
-		$(BUILD)/$(1)/$(2)-go/gotime $(call go_more_bins,$(1),$(2)) $(APPS_FILES) $(BUILD)/apps-certs/ca.pem \
-		host-tools/initramfs/overlay-cpio.sh
+		$(BUILD)/$(1)/$(2)-go/gotime $(call go_more_bins,$(1),$(2)) $(BUILD)/$(1)/$(2)-rust/locks \
+		$(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-apps-lab; \
-	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)) go=$(BUILD)/$(1)/$(2)-go/gotime; \
+	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)) go=$(BUILD)/$(1)/$(2)-go/gotime \
+		rust=$(BUILD)/$(1)/$(2)-rust/locks; \
 	if [ ! -e $$< ]; then cp $(BUILD)/$(1)/$(2)-apps-root.error $$@.error; \
 	elif [ ! -e $$$$go ]; then cp $$$$go.error $$@.error; \
+	elif [ ! -e $$$$rust ]; then cp $$$$rust.error $$@.error; \
 	$(foreach b,$(call go_more_bins,$(1),$(2)),elif [ ! -e $(b) ]; then cp $(b).error $$@.error; ) \
 	else \
 		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/$$$$program && \
 		{ cat scenarios/apps/session.tsv; $(foreach g,$($(2).go_more),$(call go_more_cases,$(word 2,$(subst :, ,$(g))));) } \
 			>$$$$lab/$$$$program.tsv && install -D -m 644 $$$$lab/$$$$program.tsv $$$$lab/y2038/$$$$program.tsv && \
-		install -D -m 644 -t $$$$lab/y2038/apps scenarios/apps/pytests.py $(BUILD)/apps-certs/* && \
-		install -D -t $$$$lab/y2038/apps $$$$go && \
+		install -D -m 644 -t $$$$lab/y2038/apps $(APPS_SCRIPTS) $(BUILD)/apps-certs/* && \
+		install -D -t $$$$lab/y2038/apps $$$$go $$$$rust && \
 		$(foreach g,$($(2).go_more),install -D $(BUILD)/$(1)/$(subst :,-go,$(g))/gotime $$$$lab/y2038/apps/gotime-$(word 2,$(subst :, ,$(g))) && ) \
 		rm $$$$lab/$$$$program.tsv && \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; fi
 endef
-# go.sh for $(1): suite, $(2): version, $(3): userland; its errors in $@.error
-define go-rule
-$(call say,GO,$@)
-$(Q)mkdir -p $(@D); rm -f $@.error; host-tools/initramfs/go.sh cache=$(CACHE) suite=$(1) mirror=$(DEBIAN_MIRROR) \
-	go=$(2) goarch=$(call ukey,$(3),goarch) goarm=$(call ukey,$(3),goarm) src=$< out=$@ 2>$@.log || \
-	{ grep -m1 '^go.sh:' $@.log >$@.error || tail -1 $@.log >$@.error; cat $@.log >&2; }
+# A program built from $< into $@ with a distribution's toolchain, which
+# host-tools/initramfs/$(2) (go.sh, rust.sh) fetches into the cache: $(1)
+# what make says, $(3) the script's arguments; its errors in $@.error
+define toolchain-rule
+$(call say,$(1),$@)
+$(Q)mkdir -p $(@D); rm -f $@.error; host-tools/initramfs/$(2) cache=$(CACHE) mirror=$(DEBIAN_MIRROR) \
+	$(3) src=$< out=$@ 2>$@.log || \
+	{ grep -m1 '^$(2):' $@.log >$@.error || tail -1 $@.log >$@.error; cat $@.log >&2; }
 endef
+# go.sh for $(1): suite, $(2): version, $(3): userland
+go-rule = $(call toolchain-rule,GO,go.sh,suite=$(1) go=$(2) goarch=$(call ukey,$(3),goarch) goarm=$(call ukey,$(3),goarm))
 # $(1): userland, $(2): distribution, $(3): SUITE:VERSION
 define go-more-rule
 $(BUILD)/$(1)/$(subst :,-go,$(3))/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
