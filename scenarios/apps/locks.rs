@@ -11,9 +11,10 @@
 // passing one back and forth. The threads are scoped (thread::scope), so
 // that every wait is std's own: the scope waits for its threads by parking,
 // never with the libc's pthread_join. Each part also says how many times
-// its waiting threads blocked (their voluntary context switches): a wait
-// that sleeps blocks, one that spins never does, and the counts add up
-// either way. One line, each part printed as it ends, then exit 0; on a
+// its threads blocked, both sides of a handoff summed (their voluntary
+// context switches; which side waits depends on whom the scheduler runs
+// first): a wait that sleeps blocks, one that spins never does, and the
+// counts add up either way. One line, each part printed as it ends, then exit 0; on a
 // crash the output says how far it came.
 use std::io::Write;
 use std::sync::atomic::{AtomicU32, AtomicU64, AtomicUsize, Ordering};
@@ -79,14 +80,16 @@ fn mutex() {
 fn condvar() {
     let turn = Mutex::new((0u32, 0usize)); // whose turn, how many passed
     let changed = Condvar::new();
-    let mut asleep = 0;
+    let asleep = AtomicU64::new(0);
     thread::scope(|s| {
         s.spawn(|| {
+            let before = blocks();
             for _ in 0..HANDOFFS {
                 let mut t = changed.wait_while(turn.lock().unwrap(), |t| t.0 != 1).unwrap();
                 *t = (0, t.1 + 1);
                 changed.notify_one();
             }
+            asleep.fetch_add(blocks() - before, Ordering::Relaxed);
         });
         let before = blocks();
         for _ in 0..HANDOFFS {
@@ -95,18 +98,24 @@ fn condvar() {
             changed.notify_one();
             drop(changed.wait_while(t, |t| t.0 != 0).unwrap());
         }
-        asleep = blocks() - before;
+        asleep.fetch_add(blocks() - before, Ordering::Relaxed);
     });
-    part(format!("condvar {} of {} ({} asleep), ", turn.into_inner().unwrap().1, HANDOFFS, asleep));
+    part(format!(
+        "condvar {} of {} ({} asleep), ",
+        turn.into_inner().unwrap().1,
+        HANDOFFS,
+        asleep.into_inner()
+    ));
 }
 
 fn park() {
     let ball = AtomicU32::new(0); // 1: the other thread's, 0: main's
     let returned = AtomicUsize::new(0);
     let main = thread::current();
-    let mut asleep = 0;
+    let asleep = AtomicU64::new(0);
     thread::scope(|s| {
         let other = s.spawn(|| {
+            let before = blocks();
             for _ in 0..HANDOFFS {
                 while ball.load(Ordering::Acquire) != 1 {
                     thread::park();
@@ -115,6 +124,7 @@ fn park() {
                 ball.store(0, Ordering::Release);
                 main.unpark();
             }
+            asleep.fetch_add(blocks() - before, Ordering::Relaxed);
         });
         let before = blocks();
         for _ in 0..HANDOFFS {
@@ -124,9 +134,14 @@ fn park() {
                 thread::park();
             }
         }
-        asleep = blocks() - before;
+        asleep.fetch_add(blocks() - before, Ordering::Relaxed);
     });
-    part(format!("park {} of {} ({} asleep)\n", returned.into_inner(), HANDOFFS, asleep));
+    part(format!(
+        "park {} of {} ({} asleep)\n",
+        returned.into_inner(),
+        HANDOFFS,
+        asleep.into_inner()
+    ));
 }
 
 fn main() {
