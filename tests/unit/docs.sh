@@ -77,6 +77,7 @@ OUTSIDE = set(
     "nptl support sysdeps localedata "  # glibc
     "src "  # musl, libc-test
     "runtime syscall "  # Go
+    "Python Modules Objects "  # CPython
     "common "  # GnuPG
     "debian "  # Debian's packaging of a source package
     "boots distro try lava glibc-tests jobs "  # a run's folder, results/<run-id>/
