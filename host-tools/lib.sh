@@ -138,6 +138,26 @@ boot_record() {
 	mv "$file.tmp" "$file"
 }
 
+# boot_planned PLAN KEY=VALUE... -- ARG...: a boot of a tool's own (not a
+# run's), booted as make boots one: its plan written to PLAN (boot-plan.sh,
+# the record's keys only: boot_timeout is the plan's timeout_s), then
+# boot.sh reads it; the ARGs (out=, the host's accel=, probe=, cache=, or a
+# fault a test provokes) go to boot.sh and win over the plan.
+boot_planned() {
+	local plan=$1 keys=()
+	shift
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		case $1 in
+		boot_timeout=*) keys+=("timeout_s=${1#*=}") ;;
+		*) keys+=("$1") ;;
+		esac
+		shift
+	done
+	shift || true
+	"$LAB_TOP/host-tools/boot/boot-plan.sh" "$plan" "${keys[@]}"
+	"$LAB_TOP/host-tools/boot/boot.sh" plan="$plan" "$@"
+}
+
 # boot_fields BOOT_DIR KEY...: keys of a boot's record, as the collector
 # reads it (boot-record.h is its one home; make exports LAB_COLLECT), one
 # line each, in order (an empty line where the boot has no such key), from

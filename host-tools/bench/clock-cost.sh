@@ -43,9 +43,10 @@ for round in $(seq 1 "$rounds"); do
 		IFS=: read -r source machine config kernel_env machine_env initrd programs <<<"$boot"
 		dir=$out/boots/$machine-$config-${source#linux-source-}-r$round
 		say BOOT "clock-cost, round $round of $rounds: $source $machine $config ($dir)"
-		"$LAB_TOP/host-tools/boot/boot.sh" out="$dir" run_id="$run_id" machine_env="$machine_env" config="$config" \
+		boot_planned "$out/plans/${dir##*/}" run_id="$run_id" machine_env="$machine_env" config="$config" \
 			kind=clock-cost kernel_env="$kernel_env" initrd="$initrd" scenarios="$programs" rtc_base="$rtc_base" \
-			guest_timeout="$guest_timeout" boot_timeout="$boot_timeout" probe="$probe" cache="$cache" >/dev/null
+			guest_timeout="$guest_timeout" boot_timeout="$boot_timeout" -- \
+			out="$dir" probe="$probe" cache="$cache" >/dev/null
 		json=$("${LAB_COLLECT:?make exports LAB_COLLECT, the collector}" --boot "$dir" --json)
 		# A row per case of each program (a raw way's ABI is its own, a libc
 		# way's its program's: clock-cost-KIND); a program without cases is a

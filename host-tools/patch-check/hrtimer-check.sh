@@ -57,10 +57,10 @@ ended() {
 result() { boot_notes "$1" | grep -m1 '^\(not \)\{0,1\}ok 1 .*absolute sleeps' || true; }
 for kernel in without with; do
 	boot=$out/boots/$machine-$config-$kernel-0009
-	"$LAB_TOP/host-tools/boot/boot.sh" out="$boot" run_id="$run_id" machine_env="$machine_env" config="$config" kind=hrtimer \
+	boot_planned "$out/plans/${boot##*/}" run_id="$run_id" machine_env="$machine_env" config="$config" kind=hrtimer \
 		kernel_env="${!kernel}" initrd="$out/hrtimer.cpio" scenarios=settime-abs-sleep \
-		rtc_base="$RTC_DATE" guest_timeout=600 boot_timeout=900 probe="$probe" cache="$cache" \
-		extra_append="$HRTIMER_APPEND" >/dev/null
+		rtc_base="$RTC_DATE" guest_timeout=600 boot_timeout=900 extra_append="$HRTIMER_APPEND" -- \
+		out="$boot" probe="$probe" cache="$cache" >/dev/null
 	line=$(result "$boot")
 	early=$(sed -n 's/^\(not \)\{0,1\}ok 1 \([0-9]*\) of \([0-9]*\) .*/\2 of \3/p' <<<"$line")
 	printf '%s 0009 (%s): %s\n' "$kernel" "$(. "${!kernel}" && echo "$KERNEL_PATCHES")" \

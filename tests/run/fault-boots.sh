@@ -17,6 +17,8 @@ set -uo pipefail
 build=$(realpath "$1") host=$(realpath "$2") cache=$3
 # shellcheck source=host-tools/tap.sh
 . "$(dirname "$0")/../../host-tools/tap.sh"
+# shellcheck source=host-tools/lib.sh
+. "$(dirname "$0")/../../host-tools/lib.sh"
 tap_scratch
 
 env=$4 facts=$5	# i386's kernel, and its facts (machines/i386.mk as make writes them)
@@ -27,13 +29,14 @@ if [ ! -f "$env" ] || [ ! -f "$build/i386/initramfs.cpio" ] || [ ! -f "$facts" ]
 	exit
 fi
 
-# A boot of i386 running one scenario; the arguments provoke the fault.
+# A boot of i386 running one scenario, planned as make plans one (its plan
+# in the run's plans/); the arguments provoke the fault, over the plan.
 boot() {
 	local name=$1; shift
-	"$top/host-tools/boot/boot.sh" out="$work/run/boots/$name" machine_env="$facts" config=compat32-y kind=fault \
-		kernel_env="$env" initrd="$build/i386/initramfs.cpio" scenarios=clock-legacy accel=tcg \
-		rtc_base=2038-01-19T03:13:55 guest_timeout=60 boot_timeout=120 probe="$host/kvm-probe" \
-		cache="$cache" "$@" >/dev/null
+	boot_planned "$work/run/plans/$name" run_id=test machine_env="$facts" config=compat32-y kind=fault \
+		kernel_env="$env" initrd="$build/i386/initramfs.cpio" scenarios=clock-legacy \
+		rtc_base=2038-01-19T03:13:55 guest_timeout=60 boot_timeout=120 -- \
+		out="$work/run/boots/$name" accel=tcg probe="$host/kvm-probe" cache="$cache" "$@" >/dev/null
 }
 boot panic extra_append="rdinit=/no-such-init"
 # A scenario that hangs for real: clock-legacy behind tests/run/fault-hang.c,
