@@ -14,12 +14,15 @@ mkdir -p "$tools/host-tools/bench" "$tools/host-tools/boot"
 cp "$top/host-tools/lib.sh" "$tools/host-tools/"
 cp "$top/host-tools/boot/boot-record.h" "$tools/host-tools/boot/"
 cp "$top/host-tools/bench/clock-cost.sh" "$tools/host-tools/bench/"
+cp "$top/host-tools/boot/boot-plan.sh" "$tools/host-tools/boot/"
 cat >"$tools/host-tools/boot/boot.sh" <<'SH'
 #!/usr/bin/env bash
-# a stand-in for boot.sh: kernel_env= names a fixture boot, its round's
-# folder (-rN, as the boot's out= ends) put in out=; or there is none
+# a stand-in for boot.sh: its plan's kernel_env= names a fixture boot, its
+# round's folder (-rN, as the boot's out= ends) put in out=; or there is none
 . "$(dirname "$0")/../lib.sh"
 kv_args "$@"
+mapfile -t planned <"$plan"
+kv_args "${planned[@]}" "$@"
 mkdir -p "$out"
 if [ -d "$kernel_env-r${out##*-r}" ]; then
 	cp "$kernel_env-r${out##*-r}"/* "$out"/
