@@ -234,6 +234,7 @@ deps:
 include host-tools/kernel/kernel.mk
 include host-tools/libc/libc.mk
 include host-tools/libc/musl.mk
+include host-tools/go/go.mk
 include host-tools/initramfs/initramfs.mk
 include host-tools/boot/boot.mk
 include host-tools/verdicts/verdicts.mk
