@@ -60,3 +60,12 @@ $(BUILD)/$(1)/lab-go$(GO_TIME64_VERSION)/runtime.test: $(GO_TIME64_ROOT) host-to
 		{ grep -m1 '^go.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; }; fi
 endef
 $(foreach u,$(USERLANDS),$(eval $(call go-time64-test-rule,$(u))))
+
+# make go-series (in make checkpatch, so in make check): the series
+# applies to the Go source the lab builds without fuzz, each patch is in
+# Go's form with a test in Go's (host-tools/patch-check/go-series.sh; the
+# source is the apps boots' sid Go, fetched by make run anyway).
+.PHONY: go-series
+go-series:
+	$(Q)host-tools/patch-check/go-series.sh $(GO_TIME64_ARGS)
+checkpatch: go-series
