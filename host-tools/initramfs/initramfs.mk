@@ -259,12 +259,14 @@ $(BUILD)/$(1)/$(2)-apps-root/.versions: host-tools/distro/debian.sh distros/$(2)
 		rm -rf $(APPS_PRUNE:%=$$(@D)/%); \
 	else grep '^debian.sh:' $$(@D).log >$$(@D).error || tail -1 $$(@D).log >$$(@D).error; cat $$(@D).log >&2; fi
 # The lab's Go program, built with the distribution's own Go (go.sh), and
-# with each of the distribution's go_more (SUITE:VERSION, distros/*.mk):
-# its own runs as /y2038/apps/gotime in the session's go_* cases, another
-# as /y2038/apps/gotime-VERSION in the same cases named goVVV_* (go126_now).
+# with each of its go_more (SUITE:VERSION, distros/*.mk; lab:VERSION: the
+# lab's Go, host-tools/go/go.mk): its own runs as /y2038/apps/gotime in the
+# session's go_* cases, another as /y2038/apps/gotime-VERSION in the same
+# cases named goVVV_* (go126_now; go127time64_now for lab:1.27-time64),
+# which runs Go's own tests of its series too (GO_TIME64_TESTS).
 $(BUILD)/$(1)/$(2)-go/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
 	$$(call go-rule,$($(2).suite),$($(2).go),$(1))
-$(foreach g,$($(2).go_more),$(eval $(call go-more-rule,$(1),$(2),$(g))))
+$(foreach g,$(call go_more,$(2)),$(eval $(call go-more-rule,$(1),$(2),$(g))))
 # The lab's Rust program, built with the distribution's own rustc and std
 # (rust.sh): /y2038/apps/locks, the session's rust_locks.
 $(BUILD)/$(1)/$(2)-rust/locks: scenarios/apps/locks.rs host-tools/initramfs/rust.sh distros/$(2).mk
@@ -272,7 +274,8 @@ $(BUILD)/$(1)/$(2)-rust/locks: scenarios/apps/locks.rs host-tools/initramfs/rust
 		target=$(call ukey,$(1),rust_target) cross=$(call ucross,$(1)))
 $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session \
 		$(BUILD)/$(1)/$(2)-go/gotime $(call go_more_bins,$(1),$(2)) $(BUILD)/$(1)/$(2)-rust/locks \
-		$(APPS_FILES) $(BUILD)/apps-certs/ca.pem host-tools/initramfs/overlay-cpio.sh
+		$(APPS_FILES) $(BUILD)/apps-certs/ca.pem \
+		$(if $(filter lab:%,$(call go_more,$(2))),$(GO_TIME64_TESTS)) host-tools/initramfs/overlay-cpio.sh
 	$$(call say,CPIO,$$@)
 	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-apps-lab; \
 	lab=$(BUILD)/$(1)/$(2)-apps-lab program=apps-$(call apps_abi,$(2),$(1)) go=$(BUILD)/$(1)/$(2)-go/gotime \
@@ -283,35 +286,48 @@ $(BUILD)/$(1)/$(2)-apps.cpio: $(BUILD)/$(1)/$(2)-apps-root/.versions $(BUILD)/$(
 	$(foreach b,$(call go_more_bins,$(1),$(2)),elif [ ! -e $(b) ]; then cp $(b).error $$@.error; ) \
 	else \
 		install -D $(BUILD)/$(1)/session $$$$lab/scenarios/$$$$program && \
-		{ cat scenarios/apps/session.tsv; $(foreach g,$($(2).go_more),$(call go_more_cases,$(word 2,$(subst :, ,$(g))));) } \
+		{ cat scenarios/apps/session.tsv; $(foreach g,$(call go_more,$(2)),$(call go_more_cases,$(word 2,$(subst :, ,$(g))),\
+			scenarios/apps/session.tsv $(if $(filter lab:%,$(g)),$(GO_TIME64_TESTS)));) } \
 			>$$$$lab/$$$$program.tsv && install -D -m 644 $$$$lab/$$$$program.tsv $$$$lab/y2038/$$$$program.tsv && \
 		install -D -m 644 -t $$$$lab/y2038/apps $(APPS_SCRIPTS) $(BUILD)/apps-certs/* && \
 		install -D -t $$$$lab/y2038/apps $$$$go $$$$rust && \
-		$(foreach g,$($(2).go_more),install -D $(BUILD)/$(1)/$(subst :,-go,$(g))/gotime $$$$lab/y2038/apps/gotime-$(word 2,$(subst :, ,$(g))) && ) \
+		$(foreach g,$(call go_more,$(2)),install -D $(BUILD)/$(1)/$(subst :,-go,$(g))/gotime $$$$lab/y2038/apps/gotime-$(word 2,$(subst :, ,$(g))) && \
+			$(if $(filter lab:%,$(g)),install -D $(BUILD)/$(1)/$(subst :,-go,$(g))/runtime.test $$$$lab/y2038/apps/runtime-$(word 2,$(subst :, ,$(g))).test && )) \
 		rm $$$$lab/$$$$program.tsv && \
 		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-apps-root $$$$lab; fi
 endef
-# A program built from $< into $@ with a distribution's toolchain, which
-# host-tools/initramfs/$(2) (go.sh, rust.sh) fetches into the cache: $(1)
-# what make says, $(3) the script's arguments; its errors in $@.error
+# A program built from $< into $@ with a toolchain that host-tools/initramfs/
+# $(2) (go.sh, rust.sh) fetches into the cache, or the lab built ($(4): the
+# file naming it, whose FILE.error stands for this one's): $(1) what make
+# says, $(3) the script's arguments; its errors in $@.error
 define toolchain-rule
 $(call say,$(1),$@)
-$(Q)mkdir -p $(@D); rm -f $@.error; host-tools/initramfs/$(2) cache=$(CACHE) mirror=$(DEBIAN_MIRROR) \
+$(Q)mkdir -p $(@D); rm -f $@.error; \
+$(if $(4),if [ -e $(4).error ]; then cp $(4).error $@.error; else) \
+host-tools/initramfs/$(2) cache=$(CACHE) mirror=$(DEBIAN_MIRROR) \
 	$(3) src=$< out=$@ 2>$@.log || \
-	{ grep -m1 '^$(2):' $@.log >$@.error || tail -1 $@.log >$@.error; cat $@.log >&2; }
+	{ grep -m1 '^$(2):' $@.log >$@.error || tail -1 $@.log >$@.error; cat $@.log >&2; }$(if $(4),; fi)
 endef
-# go.sh for $(1): suite, $(2): version, $(3): userland
-go-rule = $(call toolchain-rule,GO,go.sh,suite=$(1) go=$(2) goarch=$(call ukey,$(3),goarch) goarm=$(call ukey,$(3),goarm))
+# go.sh for $(1): suite (lab: the lab's Go, whose GOROOT GO_TIME64_ROOT
+# names), $(2): version, $(3): userland
+go-rule = $(call toolchain-rule,GO,go.sh,$(if $(filter lab,$(1)),goroot=$$(cat $(GO_TIME64_ROOT)),suite=$(1) go=$(2)) \
+	goarch=$(call ukey,$(3),goarch) goarm=$(call ukey,$(3),goarm),$(if $(filter lab,$(1)),$(GO_TIME64_ROOT)))
 # $(1): userland, $(2): distribution, $(3): SUITE:VERSION
 define go-more-rule
-$(BUILD)/$(1)/$(subst :,-go,$(3))/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk
+$(BUILD)/$(1)/$(subst :,-go,$(3))/gotime: scenarios/apps/gotime.go host-tools/initramfs/go.sh distros/$(2).mk \
+		$(if $(filter lab:%,$(3)),$(GO_TIME64_ROOT))
 	$$(call go-rule,$(word 1,$(subst :, ,$(3))),$(word 2,$(subst :, ,$(3))),$(1))
 endef
-go_more_bins = $(foreach g,$($(2).go_more),$(BUILD)/$(1)/$(subst :,-go,$(g))/gotime)
-# The session's go_* lines again, for Go VERSION ($(1)): goVVV_* cases
-# running /y2038/apps/gotime-VERSION.
-go_more_cases = awk -F'\t' -v OFS='\t' -v tag=go$(subst .,,$(1)) -v bin=/y2038/apps/gotime-$(1) \
-	'!/^\#/ && $$$$2 ~ /^go_/ { sub(/^go/, tag, $$$$2); gsub(/\/y2038\/apps\/gotime /, bin " ", $$$$5); print }' scenarios/apps/session.tsv
+# $(1): distribution: its go_more, and the lab's Go where GO_TIME64=yes
+go_more = $($(1).go_more) $(if $(filter $(1),$(GO_TIME64_DISTROS)),lab:$(GO_TIME64_VERSION))
+go_more_bins = $(foreach g,$(call go_more,$(2)),$(BUILD)/$(1)/$(subst :,-go,$(g))/gotime \
+	$(if $(filter lab:%,$(g)),$(BUILD)/$(1)/$(subst :,-go,$(g))/runtime.test))
+# The go_* lines of the session files $(2) again, for Go VERSION ($(1)):
+# goVVV_* cases (VVV: VERSION without its dots and dashes) running
+# /y2038/apps/gotime-VERSION and /y2038/apps/runtime-VERSION.test.
+go_more_cases = awk -F'\t' -v OFS='\t' -v tag=go$(subst -,,$(subst .,,$(1))) -v v=$(1) \
+	'!/^\#/ && $$$$2 ~ /^go_/ { sub(/^go/, tag, $$$$2); gsub(/\/y2038\/apps\/gotime /, "/y2038/apps/gotime-" v " ", $$$$5); \
+	gsub(/\/y2038\/apps\/runtime\.test /, "/y2038/apps/runtime-" v ".test ", $$$$5); print }' $(2)
 $(foreach u,$(USERLANDS),$(foreach d,$(APPS_DISTROS),$(eval $(call apps-rule,$(u),$(d)))))
 
 # The filesystems boots' programs: the machine's files programs built with
