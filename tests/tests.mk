@@ -190,3 +190,21 @@ kernels-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
 	$(Q)$(call when-ready,$(CHECK_MACHINE),every default boot kind on every other kernel offered,$(foreach k,$(KERNELS_CHECK),\
 		$(call locked-lab,RESULTS=$(BUILD)/check-kernels/$(k) KERNEL=$(k) MACHINES="$(CHECK_MACHINES)" FAKETIME=no) && \
 		tests/run/check-run.sh $(BUILD)/check-kernels/$(k)/latest $(words $(KERNELS_CHECK_BOOTS)) 0 &&) true)
+
+# --- make go-time64-check: the lab's Go (make go-time64: the Go series,
+# patches/go/, built into Debian's Go 1.27) in the apps boots of
+# GO_TIME64_DISTRO on the 32-bit machines, both configs, on each kernel of
+# GO_TIME64_CHECK_KERNELS (the default one, and 7.3: the first whose =n has
+# no time32 vDSO entries): every cell as expected, and every boot has the
+# lab's Go's cells, Go's own tests of the series passed among them
+# (tests/run/go-time64-cells.sh).
+GO_TIME64_CHECK_KERNELS ?= $(KERNEL) linux-source-7.3
+GO_TIME64_CHECK_BOOTS = $(foreach m,$(filter $(CHECK_MACHINES),$(MACHINES)),$(CONFIGS))
+.PHONY: go-time64-check
+go-time64-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
+	$(Q)$(MAKE) --no-print-directory go-time64
+	$(Q)$(call when-ready,$(CHECK_MACHINE),the lab's Go in the apps boots,$(foreach k,$(GO_TIME64_CHECK_KERNELS),\
+		$(call locked-lab,RESULTS=$(BUILD)/check-go-time64/$(k) KERNEL=$(k) GO_TIME64=yes FAKETIME=no \
+			MACHINES="$(CHECK_MACHINES)" APPS_MACHINES="$(CHECK_MACHINES)" BOOT_KINDS=$(GO_TIME64_DISTRO)-apps) && \
+		tests/run/check-run.sh $(BUILD)/check-go-time64/$(k)/latest $(words $(GO_TIME64_CHECK_BOOTS)) 0 && \
+		tests/run/go-time64-cells.sh $(BUILD)/check-go-time64/$(k)/latest $(GO_TIME64_VERSION) &&) true)
