@@ -199,7 +199,7 @@ kernels-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
 # lab's Go's cells, Go's own tests of the series passed among them
 # (tests/run/go-time64-cells.sh).
 GO_TIME64_CHECK_KERNELS ?= $(KERNEL) linux-source-7.3
-GO_TIME64_CHECK_BOOTS = $(foreach m,$(filter $(CHECK_MACHINES),$(MACHINES)),$(CONFIGS))
+GO_TIME64_CHECK_BOOTS = $(foreach m,$(CHECK_MACHINES),$(call kind_configs,$(GO_TIME64_DISTRO)-apps))
 .PHONY: go-time64-check
 go-time64-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
 	$(Q)$(MAKE) --no-print-directory go-time64
