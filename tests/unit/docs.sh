@@ -76,7 +76,7 @@ OUTSIDE = set(
     "asm linux sys "  # a system's headers (<sys/time.h>)
     "nptl support sysdeps localedata "  # glibc
     "src "  # musl, libc-test
-    "runtime syscall "  # Go
+    "runtime syscall pkg "  # Go (its tree and a GOROOT)
     "Python Modules Objects "  # CPython
     "common "  # GnuPG
     "debian "  # Debian's packaging of a source package
