@@ -117,6 +117,15 @@ $(BUILD)/$(1)/$(2): guest-init/$(2).c guest-init/runner.h guest-init/moment.h $(
 	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<
 endef
 $(foreach u,$(USERLANDS),$(foreach p,init session glibc-run,$(eval $(call guest-init-rule,$(u),$(p)))))
+# The watcher of a root's own init that is not systemd (validate-distro
+# DISTRO_INIT=yes; guest-init/distro/init-watch.c). $(1): userland
+define init-watch-rule
+$(BUILD)/$(1)/init-watch: guest-init/distro/init-watch.c $(HARNESS)
+	$$(call say,CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(call ucross,$(1))gcc $$(GUEST_CFLAGS) -static $$(TIME64_FLAGS) -o $$@ $$<
+endef
+$(foreach u,$(USERLANDS),$(eval $(call init-watch-rule,$(u))))
 
 # $(1): userland
 define initramfs-rule
