@@ -195,7 +195,7 @@ kernel-sources-where = $(call rows-where,$(KERNEL_SOURCE_ROWS),$(1),$(2))
 KERNEL_CHOICES   := $(foreach r,$(KERNEL_SOURCE_ROWS),$(firstword $(subst /, ,$(r))))
 KERNEL_APT       := $(call kernel-sources-where,2,apt)
 COMMON_PACKAGES  := $(sort $(filter-out $(filter-out $(KERNEL_APT),$(KERNEL_CHOICES)),$(KERNEL)) $(KERNEL_APT)) gcc make bc flex bison gawk dpkg-dev libelf-dev libssl-dev cpio xz-utils lz4 ccache patch jq e2fsprogs python3 debootstrap openssl \
-	dosfstools exfatprogs xfsprogs btrfs-progs f2fs-tools squashfs-tools xorriso
+	dosfstools exfatprogs xfsprogs btrfs-progs f2fs-tools squashfs-tools xorriso zstd
 MACHINE_PACKAGES := $(sort $(foreach m,$(MACHINES),$($(m).packages) $($(m).faketime_packages)))
 not_installed = $(shell for p in $(1); do \
 	[ "$$(dpkg-query -W -f='$${Status}' $$p 2>/dev/null)" = "install ok installed" ] || echo $$p; done)

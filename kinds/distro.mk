@@ -34,13 +34,16 @@ distro-setup.append  := $(DISTRO_ROOT_ARGS) init=/y2038/second-stage
 distro-setup.boot_timeout = $(DISTRO_SETUP_TIMEOUT)
 distro-setup.configs := with-time32
 # The root's own init, at an ordinary date and from a few seconds before the
-# overflow, held across it until y2038.hold= seconds after power-on (the
-# probe, /y2038/init-probe, started by the unit systemd.wants= names).
-# systemd starts a getty on a virtual console (the arm-virt board's TAP
-# port, hvc0) by itself: masked, so that only the probe writes there.
-# $(1): the machine
-DISTRO_INIT_ARGS = $(DISTRO_ROOT_ARGS) systemd.wants=y2038-probe.service \
-	systemd.mask=serial-getty@$(notdir $($(1).tap_dev)).service
+# overflow, held across it until y2038.hold= seconds after power-on. Its
+# probe by its kind (DISTRO_INIT_KIND: inspect-root.py's): systemd's,
+# /y2038/init-probe, started by the unit systemd.wants= names (systemd
+# starts a getty on a virtual console, the arm-virt board's TAP port,
+# hvc0, by itself: masked, so that only the probe writes there); any
+# other's, the lab's watcher as PID 1, which execs the root's init and
+# watches it (guest-init/distro/init-watch.c). $(1): the machine
+DISTRO_INIT_KIND ?= systemd
+DISTRO_INIT_ARGS = $(DISTRO_ROOT_ARGS) $(if $(filter systemd,$(DISTRO_INIT_KIND)),systemd.wants=y2038-probe.service \
+	systemd.mask=serial-getty@$(notdir $($(1).tap_dev)).service,init=/y2038/init-watch)
 distro-init.bins     := init-probe
 distro-init.append    = $(DISTRO_INIT_ARGS) y2038.hold=0
 distro-init.boot_timeout = $(DISTRO_INIT_TIMEOUT)

@@ -31,7 +31,10 @@ $(foreach d,$(KNOWN_DISTROS),$(eval $(call debian-config-rule,$(d))))
 # DISTRO_ARCH (i386 or armhf) picks the machine whose distro_arch it is; the
 # default root is a Debian bookworm minbase root the lab makes, the default
 # config Debian's shipped one for that machine's debian_flavour. Either can
-# be the user's own: DISTRO_ROOT=dir DISTRO_CONFIG=file.
+# be the user's own: DISTRO_ROOT=dir DISTRO_CONFIG=file. DISTRO_ROOT may
+# also be a tarball (gzip, xz, zstd), an ext2/3/4 image or a squashfs image:
+# validate-distro.sh unpack makes a directory of it in the cache
+# (DISTRO_ROOT_DIR), and nothing writes the file given.
 DISTRO_ARCH    ?= i386
 # The smoke tests run at a date before the overflow: the question is whether
 # the distribution can drop the time32 syscalls now.
@@ -41,6 +44,7 @@ DISTRO_RTC     ?= 2026-06-01T00:00:00
 # else the first whose distro_arch it is).
 DISTRO_MACHINE ?= $(or $($(DISTRO).machine.$(DISTRO_ARCH)),$(firstword $(foreach m,$(ALL_MACHINES),$(if $(filter $(DISTRO_ARCH),$($(m).distro_arch)),$(m)))))
 DISTRO_ROOT    ?=
+DISTRO_ROOT_DIR ?=
 DISTRO_CONFIG  ?=
 DISTRO_NAME    ?= $(if $(DISTRO_ROOT),the root $(DISTRO_ROOT),Debian $(DISTRO) $(DISTRO_ARCH))$(if $(DISTRO_CONFIG), with $(DISTRO_CONFIG),)
 DISTRO_DIR      = $(RUN_DIR)/distro
@@ -74,20 +78,22 @@ validate-distro:
 	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_LIBC),$(TIME64ONLY_LIBC)),,$(error DISTRO_LIBC=$(DISTRO_LIBC): the lab builds $(TIME64ONLY_LIBC) (make libc; docs/libc.md))))
 	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_ARCH),$(LIBC_USERLANDS)),,$(error DISTRO_LIBC: the lab builds $(TIME64ONLY_LIBC) for $(LIBC_USERLANDS), not $(DISTRO_ARCH))))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
-	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine),true)
+	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine) $(CACHE),true)
 	$(Q)$(MAKE) --no-print-directory deps
 	@mkdir -p $(RUN_DIR) && $(set-latest)
-	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE)
+	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE) \
+		$(if $(DISTRO_ROOT),DISTRO_ROOT_DIR="$$(host-tools/distro/validate-distro.sh unpack $(call shell-quote,$(DISTRO_ROOT)) $(CACHE))")
 
 # The root, its config report and its disk; then the boots (distro-report).
 distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(HOST)/y2038-collect $(BUILD)/$(DISTRO_ARCH)/session $(BUILD)/$(DISTRO_ARCH)/init \
+		$(BUILD)/$(DISTRO_ARCH)/init-watch \
 		$(BUILD)/$(DISTRO_ARCH)/empty.cpio $(if $(DISTRO_CONFIG),,$(DISTRO_DEBIAN_CONFIG))
 	$(Q)host-tools/distro/validate-distro.sh stage dir=$(DISTRO_DIR) stage=$(DISTRO_STAGE) name="$(DISTRO_NAME)" \
-		root="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) include=$(DISTRO_INCLUDE) \
+		root="$(DISTRO_ROOT_DIR)" given="$(DISTRO_ROOT)" suite=$($(DISTRO).suite) include=$(DISTRO_INCLUDE) \
 		config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
 		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) elf_machine=$($(DISTRO_MACHINE).elf_machine) \
 		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
-		init=$(BUILD)/$(DISTRO_ARCH)/init disk=$(DISTRO_DISK)
+		init=$(BUILD)/$(DISTRO_ARCH)/init watch=$(BUILD)/$(DISTRO_ARCH)/init-watch disk=$(DISTRO_DISK)
 
 # A root that had debootstrap's first stage only gets its second stage
 # first, in a boot of its own (its disk kept); then the scan of the root as
@@ -114,12 +120,15 @@ DISTRO_PASS_BOOTS = $(WITH_TIME32)-distro $(WITHOUT_TIME32)-distro $(WITH_TIME32
 define distro-pass
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
 	$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS="distro-past $(if $(filter yes,$(DISTRO_INIT)),distro-init)" \
-		CONFIGS=$(WITH_TIME32) $(SESSION_TIMEOUTS) $(DISTRO_BOOTS)
-	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=$(WITHOUT_TIME32) $(DISTRO_BOOTS) && \
-		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across $(DISTRO_BOOTS))
+		CONFIGS=$(WITH_TIME32) $(SESSION_TIMEOUTS) $(DISTRO_BOOTS) $(DISTRO_INIT_KIND_ARG)
+	$(if $(filter yes,$(DISTRO_INIT)),$(Q)$(MAKE) --no-print-directory -j$(LAB_JOBS) boots BOOT_KINDS=distro-init CONFIGS=$(WITHOUT_TIME32) $(DISTRO_BOOTS) $(DISTRO_INIT_KIND_ARG) && \
+		$(MAKE) --no-print-directory boots BOOT_KINDS=distro-across $(DISTRO_BOOTS) $(DISTRO_INIT_KIND_ARG))
 	$(Q)host-tools/distro/validate-distro.sh verdict $(1) \
 		$(foreach b,$(DISTRO_PASS_BOOTS),$(RUN_DIR)/boots/$(DISTRO_MACHINE)-$(b)$(DISTRO_VARIANT))
 endef
+# The kind of the root's init, as inspect-root.py found it (validate-distro.sh
+# prepare wrote it): it picks the init boots' probe (kinds/distro.mk).
+DISTRO_INIT_KIND_ARG = DISTRO_INIT_KIND="$$(jq -r .init.kind $(DISTRO_DIR)/root.json)"
 # What decides the as-shipped pass's boots, for the cache (a DISTRO_LIBC
 # run takes them from there when they are the same).
 DISTRO_CACHED_PASS = stage=$(DISTRO_STAGE) cache=$(CACHE) boots=$(RUN_DIR)/boots \
