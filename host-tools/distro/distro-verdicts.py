@@ -20,17 +20,21 @@ leave reads as empty; nothing here writes into a boot.
   distro-verdicts.py programs SCAN_JSON ROOT
       the programs of the root a smoke test runs and the verdict judges (one
       list for both): every executable the scan (y2038-scan --json) found in
-      ROOT's bin and sbin directories, one line each:
-      GUEST_PATH<TAB>E_MACHINE<TAB>MACHINE (its path inside the root, its ELF
-      machine number, and the scanner's name for it)
+      ROOT's bin and sbin directories, and each link there to a multi-call
+      program (busybox, toybox: an applet), one line each:
+      GUEST_PATH<TAB>E_MACHINE<TAB>MACHINE<TAB>APPLET_OF (its path inside
+      the root, its ELF machine number, the scanner's name for it, and the
+      multi-call program an applet runs, or nothing)
   distro-verdicts.py setup-boot BOOT
       nothing when debootstrap's second stage finished in the setup boot
       BOOT (its console's "y2038-second-stage: exit 0"); else why not: the
       exit line or QEMU's status, and the console's last 15 lines
   distro-verdicts.py init-boot BOOT MOMENT
       one boot of the root's own init (DISTRO_INIT=yes), as JSON: what the
-      probe saw (systemd's state, failed and restarted units, the journal,
-      the clock, the shutdown it asked for) and what the console shows
+      probe saw (systemd's state, failed and restarted units, the journal;
+      or, of any other init, guest-init/distro/init-watch.c's: the services
+      when it settled, those respawned and gone; the clock, the shutdown it
+      asked for) and what the console shows
       whatever became of the probe ([FAILED] lines, crashes, a login
       prompt, the kernel's last words, the restart); its verdict, one of
       OK, DEGRADED, NO PROBE, TIMEOUT, NOT BOOTED, PID 1 DIED; and a summary

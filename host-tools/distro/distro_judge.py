@@ -63,9 +63,64 @@ def ltrimstr(text, prefix):
     return text
 
 
+# Multi-call programs: each link to one in the root's bin and sbin folders
+# is a program of its own (busybox's and toybox's applets pick their work by
+# the name they were run as).
+MULTI_CALL = ("busybox", "toybox")
+PROGRAM_DIRS = ("/bin", "/sbin", "/usr/bin", "/usr/sbin")
+
+
+def in_root(root, host):
+    """HOST, a path under ROOT, with its symlinks followed inside ROOT (an
+    absolute target starts again at ROOT), as a host path; None if it
+    leads nowhere."""
+    rel = os.path.relpath(host, root)
+    parts, done, hops = rel.split("/"), [], 40
+    while parts:
+        name = parts.pop(0)
+        if name in ("", "."):
+            continue
+        if name == "..":
+            done = done[:-1]
+            continue
+        here = os.path.join(root, *done, name)
+        if os.path.islink(here):
+            hops -= 1
+            target = os.readlink(here)
+            if hops < 0:
+                return None
+            if target.startswith("/"):
+                done = []
+            parts = target.split("/") + parts
+            continue
+        if not os.path.lexists(here):
+            return None
+        done.append(name)
+    return os.path.join(root, *done)
+
+
+def applets(entry, root):
+    """The links to a multi-call program ENTRY in the root's program
+    folders, as guest paths."""
+    found = []
+    if not isinstance(root, str) or not os.path.isdir(root):
+        return found
+    target = in_root(root, entry["path"])
+    for folder in PROGRAM_DIRS:
+        host = os.path.join(root, folder.lstrip("/"))
+        if os.path.islink(host) or not os.path.isdir(host):
+            continue	# /bin a link to /usr/bin: its links are listed there
+        for name in sorted(os.listdir(host)):
+            link = os.path.join(host, name)
+            if os.path.islink(link) and in_root(root, link) == target:
+                found.append(f"{folder}/{name}")
+    return found
+
+
 def programs(scan, root):
     """The scan's entries for the programs a smoke test runs, each with
-    "guest" added (its path inside the root)."""
+    "guest" added (its path inside the root); a multi-call program's links
+    too, each as a program of its own ("applet_of": the program's path)."""
     found = []
     for entry in scan:
         if entry.get("class") == "error" or entry.get("type") not in SMOKE_TYPES:
@@ -73,12 +128,14 @@ def programs(scan, root):
         guest = ltrimstr(entry.get("path"), root)
         if re.match(r"/(usr/)?s?bin/", guest):
             found.append(dict(entry, guest=guest))
+            if os.path.basename(guest) in MULTI_CALL:
+                found += [dict(entry, guest=link, applet_of=guest) for link in applets(entry, root)]
     return found
 
 
 def cmd_programs(scan_path, root):
     for p in programs(read_json(scan_path), root):
-        print(f"{p['guest']}\t{show(p.get('e_machine'))}\t{show(p.get('machine'))}")
+        print(f"{p['guest']}\t{show(p.get('e_machine'))}\t{show(p.get('machine'))}\t{p.get('applet_of', '')}")
 
 
 # --- The setup boot (debootstrap's second stage)
@@ -143,7 +200,12 @@ def init_boot(boot, moment):
                         for line in console if CRASH.search(line)][:10])
     crashed = sorted({m.group(1) for m in (re.search(r"([^ \[]+)\[[0-9]+\]", c) for c in crashes) if m})
 
-    state = next((m for m in (re.match(r"state ([a-z-]+) at uptime ([0-9]+) s", p) for p in probe) if m), None)
+    # systemd's probe says "state running", the watcher of any other init
+    # (guest-init/distro/init-watch.c) "settled" and which init it watched
+    state = next((m for m in (re.match(r"(?:state ([a-z-]+)|(settled|unsettled)) at uptime ([0-9]+) s", p)
+                              for p in probe) if m), None)
+    kind = next((m.group(1) for m in (re.match(r"started at uptime [0-9]+ s \(init ([^ ]+) ", p)
+                                      for p in probe) if m), "systemd" if probe else None)
     clock = next((m.group(1) for m in (re.match(r"clock ([^ ]+)", p) for p in probe) if m), None)
     b = {
         "boot": boot_name(boot),
@@ -151,17 +213,24 @@ def init_boot(boot, moment):
         "qemu_status": meta.get("qemu_status", "not booted"),
         "error": meta.get("error", ""),
         "probe_ran": any(p.startswith("started") for p in probe),
-        "state": state.group(1) if state else None,
-        "ready_at_s": int(state.group(2)) if state else None,
+        "init_kind": kind,
+        "state": (state.group(1) or state.group(2)) if state else None,
+        "ready_at_s": int(state.group(3)) if state else None,
         "clock": clock,
         "failed_units": [m.group(1) for m in (re.match(r"failed ([^ ]+)", p) for p in probe) if m],
         "restarted_units": [f"{m.group(1)} ({m.group(2)} times)"
                             for m in (re.match(r"restarted ([^ ]+) ([0-9]+)", p) for p in probe) if m],
+        "services": [m.group(1) for m in (re.match(r"service [0-9]+ (.*)", p) for p in probe) if m],
+        "respawned": [f"{m.group(2)} ({m.group(1)} times)"
+                      for m in (re.match(r"respawned ([0-9]+) (.*)", p) for p in probe) if m],
+        "services_gone": [m.group(1) for m in (re.match(r"gone (.*) \(pid [0-9]+, from", p) for p in probe) if m],
         "journal": [p[len("journal "):] for p in probe if p.startswith("journal ")],
         "console_failures": console_failures,
         "crashes": crashes,
         "crashed": crashed,
-        "login_prompt": any(" login: " in line for line in console),
+        # a getty's prompt, or busybox init's askfirst shell's
+        "login_prompt": any(" login: " in line or "Please press Enter to activate this console" in line
+                            for line in console),
         "probe_errors": [p[len("error "):] for p in probe if p.startswith("error ")],
         "shutdown_asked": any(p.startswith("shutdown requested") for p in probe),
         "shutdown_forced": any(p.startswith("shutdown forced") for p in probe),
@@ -188,7 +257,10 @@ def init_verdict(b):
         return "NOT BOOTED"
     if not b["probe_ran"]:
         return "NO PROBE"
-    if (b["state"] == "running" and not b["failed_units"] and not b["probe_errors"]
+    # an init without systemd's failed state: a service of it that died is
+    # run again (respawned) or gone
+    if (b["state"] in ("running", "settled") and not b["failed_units"] and not b["probe_errors"]
+            and not b["respawned"] and not b["services_gone"]
             and not b["crashes"] and not b["console_failures"]
             and b["shutdown_asked"] and not b["shutdown_forced"] and b["restart_reached"]):
         return "OK"
@@ -206,10 +278,17 @@ def init_summary(b):
         s = f"not booted: {b['error'] or 'no boot record (the boot did not end)'}"
     elif v == "NO PROBE":
         s = "the boot ended before the probe ran"
-    else:
+    elif b["init_kind"] == "systemd":
         s = f"systemd said \"{show(b['state'])}\" at {show(b['ready_at_s'])} s"
+    else:
+        s = (f"{b['init_kind']} init {show(b['state'])} at {show(b['ready_at_s'])} s,"
+             f" {len(b['services'])} services: {', '.join(b['services'][:6])}")
     if b["failed_units"]:
         s += f"; failed: {' '.join(b['failed_units'])}"
+    if b["services_gone"]:
+        s += f"; gone: {', '.join(b['services_gone'])}"
+    if b["respawned"]:
+        s += f"; respawned: {', '.join(b['respawned'])}"
     if b["console_failures"]:
         s += f"; the console: {'; '.join(b['console_failures'][:3])}"
     if b["restarted_units"]:
@@ -388,6 +467,9 @@ def init_judgement(init, which, words, where):
         return []
     b, y = init[which], init[0]
     found = [f"unit {u} failed {words}" for u in b["failed_units"] if u not in y["failed_units"]]
+    found += [f"service {c} gone {words}" for c in b["services_gone"] if c not in y["services_gone"]]
+    respawned_y = {r.rsplit(" (", 1)[0] for r in y["respawned"]}
+    found += [f"service {r} respawned {words}" for r in b["respawned"] if r.rsplit(" (", 1)[0] not in respawned_y]
     for c in (c for c in b["crashed"] if c not in y["crashed"]):
         line = next((line for line in b["crashes"] if c in line), None)
         found.append(f"{c} crashed {where}: {show(line)}")
