@@ -428,8 +428,8 @@ ext_special() {
 # in /usr/bin and /bin are must be WANT, its userland's elf_machine
 # (machines/defaults.mk); another is named as readelf names it.
 check_root() {
-	local root=$1 arch=$2 want=$3 found
-	[ -d "$root" ] || die "DISTRO_ROOT=$root: not a directory"
+	local root=$1 arch=$2 want=$3 given=${4:-$1} found
+	[ -d "$root" ] || die "DISTRO_ROOT=$given: not a directory"
 	found=$(set +o pipefail	# head ends the pipe early
 		find "$root/usr/bin" "$root/bin" -maxdepth 1 -type f 2>/dev/null | head -200 |
 		while read -r f; do
@@ -438,8 +438,8 @@ check_root() {
 		done | head -50 | sort -k1,1n | awk '{ n[$1]++; f[$1] = $2 } END { for (m in n) if (n[m] > most) { most = n[m]; pick = m } if (most) print pick, f[pick] }')
 	case ${found%% *} in
 	"$want") ;;
-	"") die "DISTRO_ROOT=$root: no programs in its /usr/bin or /bin: not a root" ;;
-	*) die "DISTRO_ROOT=$root: its programs are $(readelf -h "${found#* }" 2>/dev/null | sed -n 's/^ *Machine: *//p') (ELF machine ${found%% *}), not $arch: give the DISTRO_ARCH of the root" ;;
+	"") die "DISTRO_ROOT=$given: no programs in its /usr/bin or /bin: not a root" ;;
+	*) die "DISTRO_ROOT=$given: its programs are $(readelf -h "${found#* }" 2>/dev/null | sed -n 's/^ *Machine: *//p') (ELF machine ${found%% *}), not $arch: give the DISTRO_ARCH of the root" ;;
 	esac
 }
 
@@ -449,7 +449,7 @@ case $cmd in
 unpack) [ $# -eq 2 ] || die "unpack ROOT CACHE"; unpack "$@" ;;
 check-root) [ $# -eq 4 ] || die "check-root ROOT ARCH ELF_MACHINE CACHE"
 	root=$(unpack "$1" "$4")
-	check_root "$root" "$2" "$3"
+	check_root "$root" "$2" "$3" "$1"
 	"$LAB_TOP/host-tools/distro/inspect-root.py" "$root" "$2" "$3" || exit 1 ;;
 stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
