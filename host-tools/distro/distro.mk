@@ -78,7 +78,7 @@ validate-distro:
 	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_LIBC),$(TIME64ONLY_LIBC)),,$(error DISTRO_LIBC=$(DISTRO_LIBC): the lab builds $(TIME64ONLY_LIBC) (make libc; docs/libc.md))))
 	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_ARCH),$(LIBC_USERLANDS)),,$(error DISTRO_LIBC: the lab builds $(TIME64ONLY_LIBC) for $(LIBC_USERLANDS), not $(DISTRO_ARCH))))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
-	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine) $(CACHE),true)
+	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine) $(CACHE) $(DISTRO_INIT),true)
 	$(Q)$(MAKE) --no-print-directory deps
 	@mkdir -p $(RUN_DIR) && $(set-latest)
 	$(Q)$(MAKE) --no-print-directory distro-inputs distro-report MACHINES=$(DISTRO_MACHINE) \
@@ -93,7 +93,7 @@ distro-inputs: $(HOST)/y2038-scan $(HOST)/y2038-kconfig $(HOST)/y2038-collect $(
 		config="$(or $(DISTRO_CONFIG),$(DISTRO_DEBIAN_CONFIG))" \
 		arch=$(DISTRO_ARCH) machine=$(DISTRO_MACHINE) elf_machine=$($(DISTRO_MACHINE).elf_machine) \
 		cache=$(CACHE) mirror=$(DEBIAN_MIRROR) host=$(HOST) session=$(BUILD)/$(DISTRO_ARCH)/session \
-		init=$(BUILD)/$(DISTRO_ARCH)/init watch=$(BUILD)/$(DISTRO_ARCH)/init-watch disk=$(DISTRO_DISK)
+		init=$(BUILD)/$(DISTRO_ARCH)/init watch=$(BUILD)/$(DISTRO_ARCH)/init-watch disk=$(DISTRO_DISK) own_init=$(DISTRO_INIT)
 
 # A root that had debootstrap's first stage only gets its second stage
 # first, in a boot of its own (its disk kept); then the scan of the root as

@@ -6,14 +6,16 @@ sysvinit, busybox init, toybox init, OpenRC's, OpenWrt's procd), and
 whether that init can run on the machine at all. It reads the root's files
 and never runs one of them: the root is data.
 
-  inspect-root.py ROOT ARCH ELF_MACHINE [--json FILE]
+  inspect-root.py ROOT ARCH ELF_MACHINE [--json FILE] [--init-optional]
       ROOT: a root directory (validate-distro.sh unpack made one of a
       tarball or an image); ARCH: its userland (i386, armhf), whose
       programs are of ELF_MACHINE (machines/defaults.mk's elf_machine).
       Prints what it found, one line each, and writes it as JSON to FILE.
       Exit 1, with why and how to fix it, when the init the kernel would
       run is missing, not executable, not ARCH's, or needs an interpreter
-      the root does not have; 2 for a usage error.
+      the root does not have; 2 for a usage error. --init-optional (no boot
+      of the root's own init is asked for): such an init is said, with
+      why, as kind "none", and the exit is 0.
 
 The init is the one the kernel runs when no init= is given: the first of
 /sbin/init, /etc/init and /bin/init (init/main.c, kernel_init()); its
@@ -283,6 +285,8 @@ def inspect(root, want):
 def main(argv):
     args = argv[1:]
     out = None
+    optional = "--init-optional" in args
+    args = [a for a in args if a != "--init-optional"]
     if len(args) == 5 and args[3] == "--json":
         out = args[4]
         args = args[:3]
@@ -296,12 +300,17 @@ def main(argv):
     try:
         found = inspect(root, want)
     except Refused as e:
-        print(f"inspect-root.py: the root cannot boot on {arch}: {e}", file=sys.stderr)
-        return 1
+        if not optional:
+            print(f"inspect-root.py: the root cannot boot on {arch}: {e}", file=sys.stderr)
+            return 1
+        found = {"init": {"path": None, "target": None, "type": None, "kind": "none",
+                          "name": f"none that can run ({e}): DISTRO_INIT=yes would be refused", "rc": None},
+                 "libc": libc(root)}
     found["arch"] = arch
     init, lib = found["init"], found["libc"]
     shown = init["path"] if init["target"] == init["path"] else f"{init['path']} -> {init['target']}"
-    print(f"  {'FOUND':<8} init: {init['name']}{', with ' + init['rc'] if init['rc'] else ''} ({shown})")
+    print(f"  {'FOUND':<8} init: {init['name']}{', with ' + init['rc'] if init['rc'] else ''}"
+          + (f" ({shown})" if init["path"] else ""))
     if lib["name"]:
         print(f"  {'FOUND':<8} libc: {lib['name']} {lib['version'] or '(version not found)'}"
               f"{' (' + lib['detail'] + ')' if lib['detail'] else ''}, {lib['path']}")

@@ -2,9 +2,9 @@
 # validate-distro.sh - can a distribution turn COMPAT_32BIT_TIME off? The
 # pieces of make validate-distro that are not a boot.
 #
-#   validate-distro.sh stage dir=DIR stage=DIR name= root= suite= include=
+#   validate-distro.sh stage dir=DIR stage=DIR name= root= given= suite= include=
 #           config= arch= machine= elf_machine= cache= mirror= host=DIR
-#           session=PROGRAM init=PROGRAM disk=IMAGE
+#           session=PROGRAM init=PROGRAM watch=PROGRAM disk=IMAGE own_init=yes|no
 #       the root (root=, or debootstrap's first stage of a Debian minbase
 #       root of the suite and arch, with include=, made in the cache), the
 #       config report of config= (DIR/config.txt, .json), and the root's
@@ -30,12 +30,12 @@
 #       image holds, unpacked by userland tools (tar, debugfs, unsquashfs:
 #       nothing mounted, ROOT never written) into CACHE/distro-roots/;
 #       prints its path, or one line saying why not
-#   validate-distro.sh check-root ROOT ARCH ELF_MACHINE CACHE
+#   validate-distro.sh check-root ROOT ARCH ELF_MACHINE CACHE OWN_INIT
 #       the root (unpack) before anything is built: its programs are
 #       ARCH's (i386, armhf): ELF_MACHINE's, the machine's elf_machine
-#       (machines/*.mk), and its init can run (inspect-root.py, which says
-#       what it found: the init and its kind, the libc); or one line
-#       saying what is wrong
+#       (machines/*.mk), and, if OWN_INIT is yes (DISTRO_INIT), its init
+#       can run (inspect-root.py, which says what it found: the init and
+#       its kind, the libc); or one line saying what is wrong
 #   validate-distro.sh session SCAN_JSON ROOT SMOKE_TSV OUT_TSV ELF_MACHINE ARCH
 #       the smoke session (guest-init/session.c) for every program the scan
 #       found in ROOT's bin and sbin directories: data/smoke.tsv's command,
@@ -96,7 +96,7 @@ session() {
 }
 
 stage() {
-	local dir stage name root given='' suite=bookworm include='' config arch machine elf_machine cache mirror host session init watch disk
+	local dir stage name root given='' suite=bookworm include='' config arch machine elf_machine cache mirror host session init watch disk own_init=no
 	kv_args "$@"
 	need dir stage arch machine elf_machine cache mirror host session init watch disk config
 	rm -rf "$stage" "$disk" "$disk.setup" "$disk.error"
@@ -114,7 +114,7 @@ stage() {
 	disk_stage "$root" "$cache" "$disk"
 	# what prepare needs, once the disk is configured
 	printf '%s=%q\n' dir "$dir" root "$root" elf_machine "$elf_machine" arch "$arch" host "$host" \
-		session "$session" init "$init" watch "$watch" disk "$disk" >"$stage/prepare.env"
+		session "$session" init "$init" watch "$watch" disk "$disk" own_init "$own_init" >"$stage/prepare.env"
 	[ ! -e "$disk.setup" ] || say DISK "$disk.setup: debootstrap's first stage only; its second stage runs in a setup boot"
 }
 
@@ -123,7 +123,7 @@ stage() {
 # unpacked: the rest, systemd among them, comes in the second stage), its
 # smoke session, and this run's disk with the lab's files on it.
 prepare() {
-	local stage=$1 dir root elf_machine arch host session init watch disk made scanned files kind
+	local stage=$1 dir root elf_machine arch host session init watch disk own_init=no made scanned files kind
 	# shellcheck source=/dev/null
 	. "$stage/prepare.env"
 	files=$stage/files
@@ -150,8 +150,8 @@ prepare() {
 	mv "$dir/inputs.json.tmp" "$dir/inputs.json"
 	# What the root is, said before any boot: its init and libc (and it
 	# refuses an init that cannot run), then its binaries' time ABI.
-	"$LAB_TOP/host-tools/distro/inspect-root.py" "$scanned" "$arch" "$elf_machine" --json "$dir/root.json" ||
-		die "the root $scanned cannot boot (above): nothing booted"
+	"$LAB_TOP/host-tools/distro/inspect-root.py" "$scanned" "$arch" "$elf_machine" --json "$dir/root.json" \
+		$([ "$own_init" = yes ] || echo --init-optional) || die "the root $scanned cannot boot its own init (above): nothing booted"
 	kind=$(jq -r .init.kind "$dir/root.json")
 	say SCAN "$scanned"
 	"$host/y2038-scan" --symbols "$LAB_TOP/data/time-symbols.tsv" --root "$scanned" --json "$dir/scan.json" \
@@ -447,10 +447,10 @@ cmd=${1:-}
 shift || true
 case $cmd in
 unpack) [ $# -eq 2 ] || die "unpack ROOT CACHE"; unpack "$@" ;;
-check-root) [ $# -eq 4 ] || die "check-root ROOT ARCH ELF_MACHINE CACHE"
+check-root) [ $# -eq 5 ] || die "check-root ROOT ARCH ELF_MACHINE CACHE OWN_INIT"
 	root=$(unpack "$1" "$4")
 	check_root "$root" "$2" "$3" "$1"
-	"$LAB_TOP/host-tools/distro/inspect-root.py" "$root" "$2" "$3" || exit 1 ;;
+	"$LAB_TOP/host-tools/distro/inspect-root.py" "$root" "$2" "$3" $([ "$5" = yes ] || echo --init-optional) || exit 1 ;;
 stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
 prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;

@@ -92,7 +92,7 @@ expect "unpack: a root that is not there: named" \
 	test "$?:$out" = "1:validate-distro.sh: DISTRO_ROOT=$work/nothing-here: no such directory or file"
 
 # --- What a root is, and whether its init can run
-out=$("$vd" check-root "$work/bb.tar.zst" armhf 40 "$cache" 2>&1)
+out=$("$vd" check-root "$work/bb.tar.zst" armhf 40 "$cache" yes 2>&1)
 expect "check-root: a busybox root as a tarball: busybox init with its inittab, found before any boot" \
 	test "$?:$(grep -c "FOUND    init: busybox init (/etc/inittab) (/sbin/init -> /bin/busybox)" <<<"$out")" = "0:1"
 expect "check-root: ... and no shared libc: static programs" \
@@ -103,15 +103,19 @@ expect "inspect-root: the JSON the boots' probe is chosen by: kind busybox, init
 
 cp -a "$work/bb" "$work/noexec" && chmod 644 "$work/noexec/bin/busybox"
 tar -C "$work/noexec" -czf "$work/noexec.tar.gz" .
-out=$("$vd" check-root "$work/noexec.tar.gz" armhf 40 "$cache" 2>&1)
+out=$("$vd" check-root "$work/noexec.tar.gz" armhf 40 "$cache" yes 2>&1)
 expect "check-root: a root whose init has no exec bit: refused before any boot, saying how to fix it" \
 	test "$?:$(grep -c "its init /sbin/init (-> /bin/busybox) has no exec bit (mode 0644): chmod +x it" <<<"$out")" = "1:1"
+
+out=$("$vd" check-root "$work/noexec.tar.gz" armhf 40 "$cache" no 2>&1)
+expect "check-root: ... but taken, saying so, when its own init is not booted (DISTRO_INIT=no: the lab's /init runs the smoke tests)" \
+	test "$?:$(grep -c "FOUND    init: none that can run (its init /sbin/init (-> /bin/busybox) has no exec bit .*): DISTRO_INIT=yes would be refused" <<<"$out")" = "0:1"
 
 cp -a "$work/bb" "$work/x86" && install -m 755 "$work/i386-static" "$work/x86/bin/busybox"
 out=$("$inspect" "$work/x86" armhf 40 2>&1)
 expect "inspect-root: an i386 root given as armhf: its init is named as an Intel 80386 program" \
 	test "$?:$(grep -c "its init /sbin/init (-> /bin/busybox) is a 32-bit Intel 80386 program, not one for ARM (ELF machine 40): give the DISTRO_ARCH of the root" <<<"$out")" = "1:1"
-out=$("$vd" check-root "$work/x86" armhf 40 "$cache" 2>&1)
+out=$("$vd" check-root "$work/x86" armhf 40 "$cache" no 2>&1)
 expect "check-root: ... and refused as a whole, its programs not armhf's" \
 	test "$?:$(grep -c "its programs are Intel 80386 (ELF machine 3), not armhf" <<<"$out")" = "1:1"
 
