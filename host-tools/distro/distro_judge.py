@@ -199,6 +199,10 @@ def init_boot(boot, moment):
     crashes = nonempty([re.sub(r"^.*login: ", "", CSI_ANY.sub("", line), count=1)
                         for line in console if CRASH.search(line)][:10])
     crashed = sorted({m.group(1) for m in (re.search(r"([^ \[]+)\[[0-9]+\]", c) for c in crashes) if m})
+    # the lab's census (patches/series) names each program's first time32
+    # syscall on the console: with =y, what =n will take from it
+    census = nonempty([m.group(1) for m in (re.search(r"time32 census: (.*)", CSI_ANY.sub("", line))
+                                            for line in console) if m][:20])
 
     # systemd's probe says "state running", the watcher of any other init
     # (guest-init/distro/init-watch.c) "settled" and which init it watched
@@ -228,6 +232,7 @@ def init_boot(boot, moment):
         "console_failures": console_failures,
         "crashes": crashes,
         "crashed": crashed,
+        "census": census,
         # a getty's prompt, or busybox init's askfirst shell's
         "login_prompt": any(" login: " in line or "Please press Enter to activate this console" in line
                             for line in console),
@@ -474,8 +479,9 @@ def init_judgement(init, which, words, where):
         line = next((line for line in b["crashes"] if c in line), None)
         found.append(f"{c} crashed {where}: {show(line)}")
     if rank(b) > rank(y):
+        census = f"; the census with =y: {'; '.join(y['census'][:3])}" if which == 1 and y["census"] else ""
         found.append(f"the boot {where}: {b['verdict']} ({'with =y' if which == 1 else 'at the ordinary date'}:"
-                     f" {y['verdict']})")
+                     f" {y['verdict']}{census})")
     return found
 
 

@@ -81,6 +81,8 @@ session() {
 		while IFS=$'\t' read -r path applet_of; do
 			takes=- cmd=
 			IFS=$'\t' read -r takes cmd < <(awk -F'\t' -v n="${path##*/}" '$1 == n { print $2 "\t" $3; exit }' "$smoke") || true
+			# a row that only asks for a version asks an applet for its usage
+			[ -z "$applet_of" ] || [ "$cmd" != "${path##*/} --version" ] || cmd=
 			case $cmd in
 			SKIP:*) printf '%s\t%s\n' "$path" "${cmd#SKIP: }" >>"$out.skipped"; continue ;;
 			# an applet knows no --version; "APPLET --help" prints its

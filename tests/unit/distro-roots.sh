@@ -38,7 +38,7 @@ mkroot() {
 	local r=$1
 	mkdir -p "$r"/{bin,sbin,usr/bin,usr/sbin,etc/init.d,dev,proc,tmp}
 	install -m 755 "$work/arm-static" "$r/bin/busybox"
-	for a in sh ls mount; do ln -s busybox "$r/bin/$a"; done
+	for a in sh ls mount logger; do ln -s busybox "$r/bin/$a"; done
 	ln -s ../bin/busybox "$r/sbin/init"
 	ln -s /bin/busybox "$r/usr/bin/uptime"
 	printf '::sysinit:/etc/init.d/rcS\nconsole::respawn:-/bin/sh\n' >"$r/etc/inittab"
@@ -178,10 +178,12 @@ expect "plan: systemd boots as before, its probe a unit systemd.wants= pulls in"
 "$dv" programs "$work/bb-scan.json" "$work/bb" >"$work/programs.txt"
 expect "programs: busybox and each of its links, absolute and relative, in bin and sbin" \
 	test "$(cut -f1,4 "$work/programs.txt" | tr '\t' ' ' | LC_ALL=C sort | tr '\n' ,)" = \
-	"/bin/busybox ,/bin/ls /bin/busybox,/bin/mount /bin/busybox,/bin/sh /bin/busybox,/sbin/init /bin/busybox,/usr/bin/uptime /bin/busybox,"
+	"/bin/busybox ,/bin/logger /bin/busybox,/bin/ls /bin/busybox,/bin/mount /bin/busybox,/bin/sh /bin/busybox,/sbin/init /bin/busybox,/usr/bin/uptime /bin/busybox,"
 "$vd" session "$work/bb-scan.json" "$work/bb" "$top/data/smoke.tsv" "$work/smoke.tsv" 40 armhf
 expect "session: an applet with a smoke command of its own runs it (ls), one without runs APPLET --help" \
 	test "$(grep -c $'\t/bin/ls\t.*ls -l /etc/passwd$' "$work/smoke.tsv"):$(grep -c $'\t/usr/bin/uptime\t.*\t/usr/bin/uptime --help$' "$work/smoke.tsv")" = "1:1"
+expect "session: an applet whose row only asks util-linux's logger for its version is asked for its usage" \
+	test "$(grep -c $'\t/bin/logger\t.*\t/bin/logger --help$' "$work/smoke.tsv")" = 1
 expect "session: ... and busybox itself its own command" \
 	test "$(grep -c $'\t/bin/busybox\t' "$work/smoke.tsv")" = 1
 
@@ -204,6 +206,7 @@ y2038-probe: shutdown requested at uptime 34 s (busybox: SIGTERM to PID 1)
 ---
 [    1.9] Run /y2038/init-watch as init process
 init started: BusyBox v1.35.0
+time32 census: /bin/busybox (pid 1, comm init) first used rt_sigtimedwait_time32
 Please press Enter to activate this console.
 The system is going down NOW!
 [   35.2] reboot: Restarting system
@@ -256,6 +259,8 @@ expect "verdict: ... and what =n broke is the answer: NO, naming the service gon
 	jqe '.can_turn_off == "no" and (.init_breaks | any(test("service /sbin/syslogd -n gone with =n"))
 		and any(test("service -/bin/sh \\(14 times\\) respawned with =n"))
 		and any(test("syslogd crashed with =n")))' "$work/vdir/verdict.json"
+expect "verdict: ... and the boot that got less far with =n, with what the census saw init use with =y" \
+	jqe '.init_breaks | any(test("^the boot with =n: DEGRADED \\(with =y: OK; the census with =y: /bin/busybox \\(pid 1, comm init\\) first used rt_sigtimedwait_time32\\)$"))' "$work/vdir/verdict.json"
 expect "verdict: ... across the overflow it got as far as at the ordinary date" \
 	grep -q "Across the overflow: no unit failed and nothing crashed" "$work/vreport.txt"
 
