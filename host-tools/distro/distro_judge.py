@@ -479,7 +479,13 @@ def init_judgement(init, which, words, where):
         line = next((line for line in b["crashes"] if c in line), None)
         found.append(f"{c} crashed {where}: {show(line)}")
     if rank(b) > rank(y):
-        census = f"; the census with =y: {'; '.join(y['census'][:3])}" if which == 1 and y["census"] else ""
+        # An init without systemd's units and journal that got less far
+        # with =n often leaves no line saying why (busybox init that never
+        # takes its reboot signal): what the census saw PID 1 use with =y
+        # is then the cause on record. systemd's boots name theirs.
+        pid1 = [c for c in y["census"] if "(pid 1," in c]
+        census = (f"; the census with =y: {'; '.join(pid1)}"
+                  if which == 1 and pid1 and y["init_kind"] != "systemd" else "")
         found.append(f"the boot {where}: {b['verdict']} ({'with =y' if which == 1 else 'at the ordinary date'}:"
                      f" {y['verdict']}{census})")
     return found
