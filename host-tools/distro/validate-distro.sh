@@ -152,8 +152,10 @@ prepare() {
 	mv "$dir/inputs.json.tmp" "$dir/inputs.json"
 	# What the root is, said before any boot: its init and libc (and it
 	# refuses an init that cannot run), then its binaries' time ABI.
+	local optional=()
+	[ "$own_init" = yes ] || optional=(--init-optional)	# the lab's /init runs the smoke tests
 	"$LAB_TOP/host-tools/distro/inspect-root.py" "$scanned" "$arch" "$elf_machine" --json "$dir/root.json" \
-		$([ "$own_init" = yes ] || echo --init-optional) || die "the root $scanned cannot boot its own init (above): nothing booted"
+		"${optional[@]}" || die "the root $scanned cannot boot its own init (above): nothing booted"
 	kind=$(jq -r .init.kind "$dir/root.json")
 	say SCAN "$scanned"
 	"$host/y2038-scan" --symbols "$LAB_TOP/data/time-symbols.tsv" --root "$scanned" --json "$dir/scan.json" \
@@ -452,7 +454,9 @@ unpack) [ $# -eq 2 ] || die "unpack ROOT CACHE"; unpack "$@" ;;
 check-root) [ $# -eq 5 ] || die "check-root ROOT ARCH ELF_MACHINE CACHE OWN_INIT"
 	root=$(unpack "$1" "$4")
 	check_root "$root" "$2" "$3" "$1"
-	"$LAB_TOP/host-tools/distro/inspect-root.py" "$root" "$2" "$3" $([ "$5" = yes ] || echo --init-optional) || exit 1 ;;
+	optional=()
+	[ "$5" = yes ] || optional=(--init-optional)
+	"$LAB_TOP/host-tools/distro/inspect-root.py" "$root" "$2" "$3" "${optional[@]}" || exit 1 ;;
 stage) stage "$@" ;;
 setup-done) [ $# -eq 2 ] || die "setup-done DISK SETUP_BOOT"; setup_done "$@" ;;
 prepare) [ $# -eq 1 ] || die "prepare STAGE"; prepare "$@" ;;
