@@ -442,7 +442,11 @@ check_root() {
 		done | head -50 | sort -k1,1n | awk '{ n[$1]++; f[$1] = $2 } END { for (m in n) if (n[m] > most) { most = n[m]; pick = m } if (most) print pick, f[pick] }')
 	case ${found%% *} in
 	"$want") ;;
-	"") die "DISTRO_ROOT=$given: no programs in its /usr/bin or /bin: not a root" ;;
+	"")	local top
+		top=$(find "$root" -mindepth 1 -maxdepth 1 -printf '%P\n' | head -2)
+		[ "$(grep -c . <<<"$top")" != 1 ] || [ ! -d "$root/$top" ] ||
+			die "DISTRO_ROOT=$given: no programs in its /usr/bin or /bin, only a folder \"$top\": make the tarball or image of the root's inside (tar -C $top -czf root.tar.gz .)"
+		die "DISTRO_ROOT=$given: no programs in its /usr/bin or /bin: not a root" ;;
 	*) die "DISTRO_ROOT=$given: its programs are $(readelf -h "${found#* }" 2>/dev/null | sed -n 's/^ *Machine: *//p') (ELF machine ${found%% *}), not $arch: give the DISTRO_ARCH of the root" ;;
 	esac
 }

@@ -87,6 +87,10 @@ head -c 2048 "$work/bb.squashfs" >"$work/cut.squashfs"
 out=$("$vd" unpack "$work/cut.squashfs" "$cache" 2>&1)
 expect "unpack: a squashfs image cut short: it does not unpack, saying so" \
 	test "$?:$(grep -c "the squashfs does not unpack" <<<"$out")" = "1:1"
+mkdir -p "$work/nested" && cp -a "$work/bb" "$work/nested/rootfs" && tar -C "$work/nested" -czf "$work/nested.tar.gz" rootfs
+out=$("$vd" check-root "$work/nested.tar.gz" armhf 40 "$cache" yes 2>&1)
+expect "check-root: a tarball of the folder a root is in, not of the root: refused, saying how to make it" \
+	test "$?:$(grep -c "no programs in its /usr/bin or /bin, only a folder \"rootfs\": make the tarball or image of the root's inside (tar -C rootfs -czf root.tar.gz .)" <<<"$out")" = "1:1"
 out=$("$vd" unpack "$work/nothing-here" "$cache" 2>&1)
 expect "unpack: a root that is not there: named" \
 	test "$?:$out" = "1:validate-distro.sh: DISTRO_ROOT=$work/nothing-here: no such directory or file"
