@@ -28,7 +28,7 @@
  * not changed for SETTLE_S; the watcher then watches until y2038.hold=
  * seconds of uptime (across the overflow) and WATCH_S at least, and asks
  * the init for a reboot its own way. The host judges the lines with the
- * console (host-tools/verdicts/distro_judge.py, init_boot()).
+ * console (host-tools/distro/distro_judge.py, init_boot()).
  */
 #include <dirent.h>
 #include <fcntl.h>

@@ -16,7 +16,7 @@ set -uo pipefail
 . "$(dirname "$0")/../lib/unit.sh"
 vd=$top/host-tools/distro/validate-distro.sh
 inspect=$top/host-tools/distro/inspect-root.py
-dv=$top/host-tools/verdicts/distro-verdicts.py
+dv=$top/host-tools/distro/distro-verdicts.py
 cache=$work/cache
 jqe() { jq -e "$@" >/dev/null; }
 
