@@ -11,12 +11,12 @@
 # (Never gcc-multilib: it conflicts with the ARM cross compilers.)
 # apt-get runs with Debian's own PATH: a maintainer script's "python3" must
 # be Debian's (lava-server's postinst fails under another one, pyenv's). It
-# starts no service: where no policy-rc.d says otherwise, one that refuses
-# every start is in place while it runs, and removed after. And it loads
-# nothing into this machine's kernel: first in dpkg's PATH, modprobe and
-# insmod are stand-ins that say what they were asked and do nothing
-# (mdadm's postinst, which lava-dispatcher brings through libguestfs0, runs
-# "modprobe md"; fuse3's, "modprobe fuse").
+# starts no service and loads nothing into this machine's kernel: first in
+# dpkg's PATH, invoke-rc.d and deb-systemd-invoke (which maintainer scripts
+# start services with), modprobe and insmod are stand-ins that say what they
+# were asked and do nothing (mdadm's postinst, which lava-dispatcher brings
+# through libguestfs0, runs "modprobe md"; fuse3's, "modprobe fuse"). The
+# host's /usr/sbin/policy-rc.d is never written: a SIGKILL would leave it.
 set -euo pipefail
 
 optional=0
@@ -47,18 +47,12 @@ echo "  DEPS     installing ${missing[*]}"
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/lib.sh"
 standins=$(mktemp -d)
+trap 'rm -rf "$standins"' EXIT
 no_module_loading "$standins"
+no_service_starts "$standins"
 # apt-get gives dpkg its own PATH (DPkg::Path): the stand-ins go first there
 export DEBIAN_FRONTEND=noninteractive PATH=$standins:/usr/sbin:/usr/bin:/sbin:/bin
 cmd="apt-get -o DPkg::Path=$PATH install -y --no-install-recommends ${missing[*]}"
-policy=/usr/sbin/policy-rc.d
-if [ ! -e $policy ]; then
-	printf '#!/bin/sh\n# y2038-lab (host-tools/deps.sh): no service starts while it installs\nexit 101\n' >$policy
-	chmod 755 $policy
-	trap 'rm -f $policy; rm -rf "$standins"' EXIT
-else
-	trap 'rm -rf "$standins"' EXIT
-fi
 apt-get update -qq
 # shellcheck disable=SC2086
 if ! $cmd && [ $optional -eq 1 ]; then

@@ -23,6 +23,9 @@
 #                           say what they were asked and load nothing: DIR
 #                           goes first in PATH where Debian's maintainer
 #                           scripts run (deps.sh)
+#   no_service_starts DIR   stand-ins for invoke-rc.d and deb-systemd-invoke
+#                           in DIR, which say what they were asked and start
+#                           nothing (deps.sh, beside no_module_loading's)
 LAB_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 LAB_TOOL=${LAB_TOOL:-$(basename "$0")}
 
@@ -207,6 +210,20 @@ no_module_loading() {
 	local tool
 	for tool in modprobe insmod; do
 		printf '#!/bin/sh\necho "y2038-lab: %s $* not run: the lab loads nothing into this machine'"'"'s kernel" >&2\nexit 0\n' \
+			"$tool" >"$1/$tool"
+		chmod 755 "$1/$tool"
+	done
+}
+
+# What a policy-rc.d that refuses everything makes of a maintainer script's
+# service start (both tools then exit 0), without writing the host's
+# /usr/sbin/policy-rc.d: a run killed with SIGKILL would leave that behind,
+# refusing every service start of the host, and runs at once would remove
+# it under each other.
+no_service_starts() {
+	local tool
+	for tool in invoke-rc.d deb-systemd-invoke; do
+		printf '#!/bin/sh\necho "y2038-lab: %s $* not run: the lab starts no service while it installs" >&2\nexit 0\n' \
 			"$tool" >"$1/$tool"
 		chmod 755 "$1/$tool"
 	done

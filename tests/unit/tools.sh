@@ -137,6 +137,52 @@ expect "deps: a maintainer script's modprobe and insmod load nothing, and say so
 	test "$?:$(grep -c "not run: the lab loads nothing into this machine's kernel" <<<"$out"):$(command -v modprobe >/dev/null; PATH="$work/standins:$PATH" command -v modprobe)" = "0:2:$work/standins/modprobe"
 expect "deps: deps.sh puts them first in the PATH apt-get gives dpkg (DPkg::Path)" \
 	grep -q '^cmd="apt-get -o DPkg::Path=$PATH install ' "$top/host-tools/deps.sh"
+expect "deps: ... with the stand-ins of the service tools (no_service_starts, below)" \
+	grep -qx 'no_service_starts "$standins"' "$top/host-tools/deps.sh"
+
+# While it installs, no service starts, and yet the host's policy-rc.d is
+# never written: a deps.sh killed with SIGKILL would leave it there,
+# refusing every service start of the host, and two at once remove it under
+# each other. deps.sh of a package no suite has, killed with SIGKILL as soon
+# as its apt-get runs, in a mount namespace of its own where /usr/sbin has
+# no policy-rc.d (as most hosts have none), watched all along from outside.
+policy=/usr/sbin/policy-rc.d
+if [ "$(id -u)" != 0 ]; then
+	skip "deps: it never writes $policy, and a SIGKILL leaves nothing" "not root: deps.sh installs nothing"
+else
+	# shellcheck disable=SC2016
+	setsid unshare -m --propagation private bash -c '
+		mkdir -p "$1/sbin" && mount --bind /usr/sbin "$1/sbin" && mount -t tmpfs y2038-sbin /usr/sbin &&
+		for f in "$1"/sbin/*; do [ "${f##*/}" = policy-rc.d ] || ln -s "$f" /usr/sbin/; done || exit 1
+		"$2" --optional y2038-lab-no-such-package >"$1/deps.out" 2>&1 &
+		echo $! >"$1/deps.pid"
+		wait
+		sleep 60' _ "$work" "$top/host-tools/deps.sh" 2>"$work/holder.err" &
+	holder=$!
+	seen='' apt='' left=''
+	for _ in $(seq 3000); do
+		[ ! -e "/proc/$holder/root$policy" ] || seen=$(sed -n 2p "/proc/$holder/root$policy")
+		apt=$(pgrep -g "$holder" -x apt-get | head -1)
+		[ -z "$apt" ] || break
+		[ ! -s "$work/deps.pid" ] || kill -0 "$(cat "$work/deps.pid")" 2>/dev/null || break
+		sleep 0.01
+	done
+	for p in $(pgrep -g "$holder"); do [ "$p" = "$holder" ] || kill -KILL "$p" 2>/dev/null; done
+	sleep 0.2
+	[ ! -e "/proc/$holder/root$policy" ] || left=$(sed -n 2p "/proc/$holder/root$policy")
+	kill -KILL "$holder" 2>/dev/null
+	wait "$holder" 2>/dev/null
+	if [ -z "$apt" ]; then
+		not_ok "deps: while it installs, $policy is not written" "its apt-get never ran: $(cat "$work/holder.err" "$work/deps.out" 2>/dev/null | tail -3)"
+	else
+		same "deps: while it installs, $policy is not written (apt-get ran: pid $apt)" "${seen:+$policy: $seen}" ""
+		same "deps: ... and a deps.sh killed with SIGKILL leaves none behind" "${left:+$policy: $left}" ""
+	fi
+fi
+( . "$top/host-tools/lib.sh" && no_service_starts "$work/standins" )
+out=$(PATH="$work/standins:/usr/sbin:/usr/bin:/sbin:/bin" sh -c 'invoke-rc.d postgresql start && deb-systemd-invoke start lava-server-gunicorn.service' 2>&1)
+expect "deps: a maintainer script's invoke-rc.d and deb-systemd-invoke start nothing, and say so" \
+	test "$?:$(grep -c "not run: the lab starts no service while it installs" <<<"$out")" = "0:2"
 
 # --- mkinitramfs writes a cpio the kernel (and cpio(1)) can read.
 printf '#!/bin/true\n' >"$work/init" && printf 'x' >"$work/clock-legacy"
