@@ -212,7 +212,9 @@ ucross     = $(call ukey,$(1),ucross)
 # --- Host tools (run on this machine): each stage names its own, built here.
 HOST        := $(BUILD)/host
 HOST_CC     ?= gcc
-HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror
+# Hardened as Debian builds its programs (tests/unit/hardening.sh): they
+# parse what guests, roots and LAVA servers send, and run as root.
+HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -fstack-protector-strong -D_FORTIFY_SOURCE=2 -Wl,-z,relro,-z,now
 # The headers a binary's sources include, as the compiler found them
 # (BINARY.d beside it, included below), so that a changed header
 # (results-record.h, boot-record.h, ...) rebuilds every binary that
