@@ -57,11 +57,12 @@ unit-tests: $(UNIT_TOOLS:%=$(HOST)/%) $(BUILD)/tests/unit $(DEBIAN_CONFIGS) $(ca
 	$(Q)rc=0; for t in $(UNIT_SCRIPTS); do $$t $(HOST) $(BUILD) || rc=1; done; exit $$rc
 
 # --- Fuzzing: every parser of untrusted input (the guest's TAP, .config
-# files, the expectations table, ELF files) under libFuzzer, ASan and UBSan.
+# files, the expectations table, ELF files, the boot record a LAVA server's
+# answers become, a path inside a user's root) under libFuzzer, ASan and UBSan.
 # make check runs each target briefly; make fuzz FUZZ_SECONDS=N runs it long.
 # What a run finds goes to build/fuzz/ (corpus-NAME/, crash-NAME-*), never
 # into tests/fuzz/corpus/.
-FUZZ_TARGETS       := tap kconfig expect scan
+FUZZ_TARGETS       := tap kconfig expect scan record closure
 FUZZ_DIR           := $(BUILD)/fuzz
 FUZZ_CFLAGS        := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_SECONDS       ?= 600
@@ -71,6 +72,9 @@ $(FUZZ_DIR)/fuzz-kconfig: tests/fuzz/fuzz-kconfig.c host-tools/kernel/kconfig-pa
 $(FUZZ_DIR)/fuzz-expect: tests/fuzz/fuzz-expect.c host-tools/verdicts/expect.c host-tools/verdicts/expect.h
 $(FUZZ_DIR)/fuzz-scan: tests/fuzz/fuzz-scan.c $(SCAN_ELF_SOURCES)
 $(FUZZ_DIR)/fuzz-scan: FUZZ_LIBS := -lelf
+$(FUZZ_DIR)/fuzz-record: tests/fuzz/fuzz-record.c host-tools/verdicts/read-record.c host-tools/verdicts/collect-write.h
+$(FUZZ_DIR)/fuzz-closure: tests/fuzz/fuzz-closure.c host-tools/distro/scan-closure.c $(SCAN_ELF_SOURCES)
+$(FUZZ_DIR)/fuzz-closure: FUZZ_LIBS := -lelf
 $(FUZZ_DIR)/fuzz-%:
 	$(call say,FUZZCC,$@)
 	@mkdir -p $(@D)

@@ -18,7 +18,7 @@ static struct obj **libs;	/* every library loaded for a closure, once */
 static size_t nlibs;
 
 /* GUEST resolved inside the root like a chroot, symlinks included: a host path, or NULL. */
-static char *in_root(const char *guest)
+char *in_root(const char *guest)
 {
 	char done[PATH_MAX] = "", host[PATH_MAX], link[PATH_MAX];
 	char *todo = xasprintf("%s", guest), *rest = todo, *next;

@@ -21,7 +21,8 @@
  *                    links.
  *   scan-closure.c   the libraries a program loads, found as ld.so would find
  *                    them inside root (a host directory, set before the first
- *                    call): closure() fills a struct closure for a loaded file.
+ *                    call): closure() fills a struct closure for a loaded file;
+ *                    in_root() resolves a path there (fuzz-closure.c links it).
  *   y2038-scan.c     the classes, the text and JSON output, and main().
  *
  * Call elf_version(EV_CURRENT) before load().
@@ -102,6 +103,9 @@ struct closure {
 	struct strv time32;	/* libraries that import time32 symbols */
 };
 extern const char *root;	/* the root's host path, "" for the host's own / */
+/* GUEST resolved inside root as a chroot would, symlinks included: a host
+ * path to free(), or NULL. Its input is untrusted (tests/fuzz/fuzz-closure.c). */
+char *in_root(const char *guest);
 void closure(const struct obj *top, struct closure *c);
 
 #endif

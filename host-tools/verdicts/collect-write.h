@@ -33,6 +33,14 @@ struct record {
 	const char *value[NBOOT_KEYS];
 };
 
+/*
+ * A boot's record (read-record.c, the one reader): its plan (DIR/plan),
+ * then what its meta says (DIR/meta) over it; a file that is not there
+ * gives no values. The other tools take it from --boot DIR --json.
+ */
+void read_record(const char *dir, struct record *r);
+void free_record(struct record *r);
+
 /* The boot record, field by field, each value cut to its size. */
 struct meta {
 #define FIELD(key, size, what) char key[size];

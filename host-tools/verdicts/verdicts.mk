@@ -5,7 +5,7 @@
 # Its headers (results-record.h, boot-record.h, ...) are the compiler's
 # list, build/host/y2038-collect.d (compile-deps, Makefile).
 $(HOST)/y2038-collect: host-tools/verdicts/y2038-collect.c host-tools/verdicts/collect-write.c \
-	host-tools/verdicts/tap.c host-tools/verdicts/expect.c
+	host-tools/verdicts/read-record.c host-tools/verdicts/tap.c host-tools/verdicts/expect.c
 COLLECT = $(HOST)/y2038-collect
 # The readers of results and boots in other languages (report.py,
 # compare.py, kcidb.sh, distro-verdicts.py, ...) ask it for the results

@@ -106,60 +106,6 @@ static void set(char *dst, size_t size, const char *src)
 }
 #define SET(dst, src) set(dst, sizeof(dst), src)
 
-/*
- * One file of a boot record into r: each boot-record.h key's value, the
- * last where a key is repeated; a line of another key is not read. Returns
- * the text its values point into (NULL: no such file), for the caller to free.
- */
-static char *read_record_file(const char *path, struct record *r)
-{
-	static const char *const keys[] = {
-#define KEY(key, size, what) #key,
-		BOOT_RECORD_KEYS(KEY)
-#undef KEY
-	};
-	char *text, *line, *save = NULL;
-	size_t len, i;
-
-	text = slurp(path, &len);
-	if (!text)
-		return NULL;
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		char *eq = strchr(line, '=');
-
-		if (!eq)
-			continue;
-		*eq = '\0';
-		for (i = 0; i < NBOOT_KEYS; i++)
-			if (!strcmp(line, keys[i]))
-				r->value[i] = eq + 1;
-	}
-	return text;
-}
-
-/*
- * A boot's record: its plan (DIR/plan), then what its meta says (DIR/meta)
- * over it. The one reader of a boot record: the other tools take it from
- * --boot DIR --json.
- */
-static void read_record(const char *dir, struct record *r)
-{
-	char path[4096];
-
-	memset(r, 0, sizeof(*r));
-	snprintf(path, sizeof(path), "%s/plan", dir);
-	r->plan_text = read_record_file(path, r);
-	snprintf(path, sizeof(path), "%s/meta", dir);
-	r->text = read_record_file(path, r);
-}
-
-static void free_record(struct record *r)
-{
-	free(r->text);
-	free(r->plan_text);
-}
-
 /* The record's values in the collector's fields, each cut to its size. */
 static void meta_of(const struct record *r, struct meta *m)
 {

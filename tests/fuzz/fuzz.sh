@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh - run the libFuzzer targets of the parsers that read untrusted input
 # (tests/fuzz/fuzz-*.c: the guest's TAP, .config files, the expectations
-# table, ELF files), under ASan and UBSan.
+# table, ELF files, boot records, paths inside a root), under ASan and UBSan.
 #
 #   tests/fuzz/fuzz.sh FUZZ_DIR SECONDS TARGET...
 #
