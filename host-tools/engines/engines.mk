@@ -59,9 +59,11 @@ lava-import: $(HOST)/y2038-collect
 # every job has them. LAVA_TAGS=<tag,...> routes them (% is the machine:
 # y2038-%); LAVA_CONSOLE=<folder on the worker> keeps each kernel console
 # there (default: none). make lava-collect LAVA_URL= RUN_ID=: waits for the
-# run's jobs (found by their metadata) and fetches each job's log and test
-# results through the REST API as a boot of the run, then the same
-# collector and report as make run. A job that did not complete (incomplete,
+# run's jobs (those make lava-submit recorded; for a run submitted
+# elsewhere, the token's user's whose boot is one of the lab's names,
+# LAVA_BOOT_NAMES) and fetches each job's log and test results through the
+# REST API as a boot of the run, then the same collector and report as
+# make run. A job that did not complete (incomplete,
 # canceled, its worker gone, or not finished within LAVA_WAIT seconds) makes
 # its cells ERROR saying so (host-tools/engines/lava-api.py).
 LAVA_URL           ?=
@@ -78,6 +80,8 @@ LAVA_POLL          ?= 10
 # collect's own Python (lava-log.py) reads the log with PyYAML
 LAVA_CLIENT_PACKAGES := python3-yaml
 LAVA_SUBMIT_DIR     = $(RUN_DIR)/lava
+# The names the lab gives a LAVA job's boot (lava.sh job): MACHINE-CONFIG.
+LAVA_BOOT_NAMES     = $(foreach m,$(ALL_MACHINES),$(KERNEL_CONFIGS:%=$(m)-%))
 # $(1): machine, $(2): config
 lava-submit-args = images=$(if $(LAVA_ARTIFACTS),$(LAVA_ARTIFACTS),@IMAGES@)/$(1)-$(2) \
 	run_id=$(RUN_ID) series=$(SERIES) tags=$(subst %,$(1),$(LAVA_TAGS)) \
@@ -97,7 +101,7 @@ lava-collect: $(HOST)/y2038-collect
 	$(if $(filter command line environment,$(origin RUN_ID)),,$(error make lava-collect: RUN_ID=<the run make lava-submit made> is required))
 	$(Q)host-tools/deps.sh $(LAVA_CLIENT_PACKAGES)
 	@mkdir -p $(RUN_DIR) && $(set-latest)
-	$(Q)host-tools/engines/lava.sh collect $(RUN_DIR) url=$(LAVA_URL) run_id=$(RUN_ID) wait=$(LAVA_WAIT) \
+	$(Q)host-tools/engines/lava.sh collect $(RUN_DIR) url=$(LAVA_URL) run_id=$(RUN_ID) boots="$(LAVA_BOOT_NAMES)" wait=$(LAVA_WAIT) \
 		offline_grace=$(LAVA_OFFLINE_GRACE) cancel_grace=$(LAVA_CANCEL_GRACE) poll=$(LAVA_POLL)
 	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); \
 	echo "results: $(RUN_DIR)/ (results.json, results.tap, summary.txt, report.html, report.md)"; exit $$rc

@@ -16,20 +16,29 @@ the HTTP server that hands a worker the lab's images. Standard library only.
       written to PORT_FILE; the path of each file sent whole to a GET is
       appended to FETCHED_FILE
   lava-api.py collect URL RUN_ID OUT [KEY=VALUE...]
-      waits for the run's jobs (those whose metadata says y2038.run_id:
-      RUN_ID, and those listed in jobs=FILE: "CELL<tab>ID" lines, lava.sh
-      submit's, whose definitions as submitted are FILE's folder/CELL/
-      submitted.yaml) and writes each into OUT/<id>/ as it ends:
-      job.json, job.yaml (its definition), output.yaml (its log, empty if
-      it has none), lava-results.tsv (the test cases the API gives: suite,
-      case, result), cell (what the lab records of the boot, from the
-      job's metadata, for lava.sh import) and outcome (the verdict on the
-      job itself: error= empty for a job that completed, else why not).
-      Keys: wait= (seconds, default 3600) after which a job still
+      waits for the run's jobs and writes each into OUT/<id>/ as it ends:
+      job.json, job.yaml (its definition on the server), output.yaml (its
+      log, empty if it has none), lava-results.tsv (the test cases the API
+      gives: suite, case, result), cell (what the lab records of the boot,
+      for lava.sh import) and outcome (the verdict on the job itself:
+      error= empty for a job that completed, else why not). The run's jobs
+      are those listed in jobs=FILE ("CELL<tab>ID" lines: lava.sh submit
+      recorded them, and the definitions it submitted, FILE's
+      folder/CELL/submitted.yaml, say what each boot is); where there is no
+      such file (the run was submitted elsewhere), the jobs whose metadata
+      says y2038.run_id: RUN_ID, that the token's user submitted, and whose
+      metadata names one of the lab's boots (boots="NAME ...": make's
+      MACHINE-CONFIG names). Every other job of the run's id is ignored,
+      saying why. Keys: wait= (seconds, default 3600) after which a job still
       unfinished is canceled (with a token) and given up; offline_grace=
       (default 300) how long a job whose worker is Offline is waited for;
       cancel_grace= (default 150) how long a canceled job is given to end;
       poll= (default 10) seconds between looks.
+
+What a server answers is data: it names no path here. A boot's folder is
+the cell lava.sh submit recorded, or a boot name of the lab's; the kernel
+console is copied from where the job as submitted from here put it, never
+from where a server's definition says.
 
 The token (a user's API token: LAVA's "Authorization: Token ...") is read
 from the environment, LAVA_TOKEN, never from the command line; reading a
@@ -218,8 +227,9 @@ def seconds(start, end):
 
 
 class Job:
-    def __init__(self, jid):
+    def __init__(self, jid, boot):
         self.id = jid
+        self.boot = boot  # its boot's folder: a cell of lava.sh submit's, or a lab's boot name
         self.data = None  # the last GET /jobs/ID/
         self.error = None  # why it did not complete, once decided
         self.done = False
@@ -243,20 +253,44 @@ def worker_of(url, token, device, cache):
     return cache[device]
 
 
-def run_jobs(url, token, run_id, ids, say):
-    """The ids of the run's jobs: the server's (by their metadata) and ids.
-    A server that does not answer leaves ids, waited for as any other."""
-    found = set(int(i) for i in ids)
+def run_jobs(url, token, run_id, submitted, jobs_file, boots, say):
+    """The run's jobs, {id: boot}: those lava.sh submit recorded in
+    jobs_file (submitted, {id: cell}), when it did; else those of the
+    run's id (by their metadata) that the token's user submitted and whose
+    metadata names one of boots. Any other job of the run's id is ignored,
+    saying why. A server that does not answer leaves those submitted,
+    waited for as any other."""
     needle = "y2038.run_id: '%s'" % run_id.replace("'", "''")
     query = "/jobs/?definition__contains=%s&ordering=id&limit=100" % urllib.parse.quote(needle)
+    if not submitted and not token:
+        raise ApiError("run %s was not submitted from here (no %s): without a token (LAVA_TOKEN_FILE=) its "
+                       "jobs cannot be told from anyone else's with its id, and none is collected" % (run_id, jobs_file))
     try:
-        for j in paged(url, query, token):
-            found.add(int(j["id"]))
+        listed = paged(url, query, token)
     except ApiError as e:
-        if not found:
+        if not submitted:
             raise
         say("cannot list the run's jobs (%s): waiting for those submitted from here" % e)
-    return sorted(found)
+        listed = []
+    if submitted:
+        for j in listed:
+            if int(j["id"]) not in submitted:
+                say("job %d: ignored: run %s did not submit it (it is not in %s; its submitter: %s)"
+                    % (int(j["id"]), run_id, jobs_file, j.get("submitter")))
+        return dict(submitted)
+    user = (request(api(url), "/system/whoami/", token) or {}).get("user")
+    if not user:
+        raise ApiError("%s does not know the token's user: its jobs cannot be told from anyone else's" % url)
+    found = {}
+    for j in listed:
+        jid, boot = int(j["id"]), metadata(j.get("definition") or "").get("boot")
+        if j.get("submitter") != user:
+            say("job %d: ignored: %s submitted it, not %s (the token's user)" % (jid, j.get("submitter"), user))
+        elif boot not in boots:
+            say("job %d: ignored: its boot, %s, is none of the lab's" % (jid, ascii(boot)))
+        else:
+            found[jid] = boot
+    return found
 
 
 def save(url, token, job, out, say):
@@ -266,12 +300,15 @@ def save(url, token, job, out, say):
     data = job.data or {}
     with open(os.path.join(d, "job.json"), "w") as f:
         json.dump(data, f, indent=1)
+    # What the boot is: the job as submitted from here, else the server's
+    # definition (data: its console is no file of this machine's).
     definition = data.get("definition") or ""
-    if not definition and job.submitted:
-        with open(job.submitted) as f:  # a job the server does not know
-            definition = f.read()
+    submitted = None
+    if job.submitted:
+        with open(job.submitted) as f:
+            submitted = f.read()
     with open(os.path.join(d, "job.yaml"), "w") as f:
-        f.write(definition)
+        f.write(definition or submitted or "")
     try:
         log = request(api(url), "/jobs/%d/logs/" % job.id, token, raw=True)
     except ApiError as e:
@@ -291,7 +328,7 @@ def save(url, token, job, out, say):
         say("job %d: no test results: %s" % (job.id, e))
     with open(os.path.join(d, "lava-results.tsv"), "w") as f:
         f.writelines(rows)
-    meta = metadata(definition)
+    meta = metadata(submitted or definition)
     cell = {
         "machine": meta.get("machine", "unknown"),
         "karch": meta.get("karch", "unknown"),
@@ -302,8 +339,8 @@ def save(url, token, job, out, say):
         "patches": meta.get("patches", "unknown"),
         "scenarios": meta.get("scenarios", ""),
         "rtc_base": meta.get("rtc_base", "-"),
-        "boot": meta.get("boot") or "lava-job-%d" % job.id,
-        "console": meta.get("console", "/dev/null"),
+        "boot": job.boot,
+        "console": meta.get("console", "/dev/null") if submitted else "/dev/null",
         "lava_job": str(job.id),
         "lava_device": data.get("actual_device") or "-",
     }
@@ -331,7 +368,7 @@ def save(url, token, job, out, say):
 
 
 def collect(url, token, run_id, out, wait=3600, offline_grace=300, cancel_grace=150,
-            poll=10, jobs_file=None):
+            poll=10, jobs_file=None, boots=()):
     def say(text):
         print("  LAVA     " + text, flush=True)
 
@@ -342,16 +379,17 @@ def collect(url, token, run_id, out, wait=3600, offline_grace=300, cancel_grace=
             for line in f:
                 cell, _, jid = line.strip().partition("\t")
                 if jid.isdigit():
-                    submitted[int(jid)] = os.path.join(os.path.dirname(jobs_file), cell, "submitted.yaml")
-    ids = run_jobs(url, token, run_id, submitted, say)
+                    submitted[int(jid)] = cell
+    ids = run_jobs(url, token, run_id, submitted, jobs_file, boots, say)
     if not ids:
         print("lava-api.py: %s has no job of run %s" % (url, run_id), file=sys.stderr)
         return 1
-    say("run %s: jobs %s on %s" % (run_id, ", ".join(map(str, ids)), url))
-    jobs = [Job(i) for i in ids]
+    say("run %s: jobs %s on %s" % (run_id, ", ".join(map(str, sorted(ids))), url))
+    jobs = [Job(i, ids[i]) for i in sorted(ids)]
     for job in jobs:
-        if os.path.exists(submitted.get(job.id, "")):
-            job.submitted = submitted[job.id]
+        if job.id in submitted:
+            definition = os.path.join(os.path.dirname(jobs_file), job.boot, "submitted.yaml")
+            job.submitted = definition if os.path.exists(definition) else None
     os.makedirs(out, exist_ok=True)
 
     def give_up(job, why, now):
@@ -453,6 +491,8 @@ def main(argv):
                 k, _, v = kv.partition("=")
                 if k == "jobs":
                     kw["jobs_file"] = v or None
+                elif k == "boots":
+                    kw["boots"] = v.split()
                 elif k in ("wait", "offline_grace", "cancel_grace", "poll"):
                     kw[k] = float(v)
                 else:

@@ -26,9 +26,12 @@
 #   lava.sh submit RUN_DIR url= [artifacts=URL serve=HOST[:PORT] wait=S] CELL...
 #       RUN_DIR/lava/CELL/job.yaml to a LAVA server (the token: $LAVA_TOKEN),
 #       the images served from here until fetched, or at artifacts=
-#   lava.sh collect RUN_DIR url= run_id= [wait= offline_grace= ...]
+#   lava.sh collect RUN_DIR url= run_id= [boots="NAME ..." wait= offline_grace= ...]
 #       the run's jobs, waited for and fetched through the REST API
-#       (lava-api.py), each as a boot of the run: RUN_DIR/boots/<boot>/
+#       (lava-api.py), each as a boot of the run: RUN_DIR/boots/<boot>/.
+#       The run's jobs are those lava.sh submit recorded; a run submitted
+#       elsewhere, the token's user's whose boot is one of boots= (the
+#       lab's names): nothing a server says is a path here
 #
 # lava-log.py runs with Debian's /usr/bin/python3, where lava-common is.
 # A job boots the lab's kernel and initramfs with the lab's kernel command
@@ -373,20 +376,21 @@ submit_jobs() {
 	fi
 }
 
-# collect RUN_DIR url= run_id= [wait= offline_grace= cancel_grace= poll=]:
-# every job of the run on the server (lava-api.py collect: found by their
-# metadata, and RUN_DIR/lava/jobs.tsv), as it ends, as a boot of the run in
+# collect RUN_DIR url= run_id= [boots= wait= offline_grace= cancel_grace= poll=]:
+# every job of the run on the server (lava-api.py collect: those
+# RUN_DIR/lava/jobs.tsv lists, else the token's user's of the run's id
+# whose boot is one of boots=), as it ends, as a boot of the run in
 # RUN_DIR/boots/<its boot>; a job that did not complete is one whose cells
 # the collector makes ERROR with the reason. What it gives up it cancels
-# with $LAVA_TOKEN, if set.
+# with the token, if there is one.
 collect_jobs() {
-	local run=$1 url='' run_id='' wait=3600 offline_grace=300 cancel_grace=150 poll=10
+	local run=$1 url='' run_id='' boots='' wait=3600 offline_grace=300 cancel_grace=150 poll=10
 	shift
 	kv_args "$@"
 	need url run_id
 	local out=$run/lava/jobs
 	rm -rf "$out"
-	"$here/lava-api.py" collect "$url" "$run_id" "$out" jobs="$run/lava/jobs.tsv" wait="$wait" \
+	"$here/lava-api.py" collect "$url" "$run_id" "$out" jobs="$run/lava/jobs.tsv" boots="$boots" wait="$wait" \
 		offline_grace="$offline_grace" cancel_grace="$cancel_grace" poll="$poll" || return
 	local d boot
 	local -A taken=()
@@ -394,6 +398,9 @@ collect_jobs() {
 		d=$out/$d
 		# shellcheck disable=SC1091
 		boot=$(. "$d/cell" && echo "$boot")
+		# lava-api.py named it (a cell of the run's, or one of boots=): a
+		# folder of boots/, never a path
+		case $boot in '' | . | .. | */*) die "job $(basename "$d"): \"$boot\" is no boot's name" ;; esac
 		# a cell submitted twice: the later job's boot has its id
 		[ -z "${taken[$boot]:-}" ] || boot=$boot-lava$(basename "$d")
 		taken[$boot]=1

@@ -4,15 +4,20 @@
 uses it, answering from a world file, on the loopback: for the unit tests
 (tests/unit/lava-api.sh), which need no LAVA.
 
-  fake-lava.py WORLD.json PORT_FILE LOG
+  fake-lava.py WORLD.json PORT_FILE LOG [ADDRESS]
 
 WORLD.json: {"jobs": {"ID": {"state", "health", "failure_comment",
 "actual_device", "definition", "log" (or absent: 404), "tests": [{"suite",
-"name", "result"}]}}, "devices": {"NAME": "WORKER"}, "workers": {"NAME":
-"STATE"}}. A cancel of a Submitted job, or of one whose worker is Online,
-finishes it as Canceled; on an Offline worker it stays Canceling, as on a
-real server. POST /jobs/ takes a definition with the token "secret" (400
-when it says "reject-me"). Each request is a line of LOG.
+"name", "result"}], "submitter" (default y2038-lab)}}, "devices": {"NAME":
+"WORKER"}, "workers": {"NAME": "STATE"}, "tokens": {"TOKEN": "USER"}
+(default {"secret": "y2038-lab"}), "next": a URL the job list gives as its
+next page, "redirects": {"PATH": "URL"} answered 302}. A cancel of a
+Submitted job, or of one whose worker is Online, finishes it as Canceled; on
+an Offline worker it stays Canceling, as on a real server. POST /jobs/
+takes a definition with a token of the world's, its user the submitter (400
+when it says "reject-me"); /system/whoami/ names the token's user. Each
+request is a line of LOG, with its Authorization. ADDRESS: where it listens
+(default 127.0.0.1).
 """
 import http.server
 import json
@@ -38,11 +43,18 @@ class Handler(http.server.BaseHTTPRequestHandler):
         with open(self.log, "a") as f:
             f.write("%s %s %s\n" % (self.command, self.path, self.headers.get("Authorization", "-")))
 
+    def user(self):
+        """The user whose token the request carries, or None."""
+        auth = self.headers.get("Authorization") or ""
+        tokens = self.world.get("tokens", {"secret": "y2038-lab"})
+        return tokens.get(auth[len("Token "):]) if auth.startswith("Token ") else None
+
     def job_json(self, jid):
         j = self.world["jobs"][jid]
         return {"id": int(jid), "state": j["state"], "health": j["health"],
                 "failure_comment": j.get("failure_comment"), "actual_device": j.get("actual_device"),
                 "definition": j.get("definition", ""), "description": "job %s" % jid,
+                "submitter": j.get("submitter", "y2038-lab"),
                 "start_time": "2026-12-06T10:00:00.000000Z", "end_time": "2026-12-06T10:01:30.500000Z"}
 
     def do_GET(self):
@@ -51,10 +63,17 @@ class Handler(http.server.BaseHTTPRequestHandler):
         q = urllib.parse.parse_qs(url.query)
         parts = [p for p in url.path.split("/") if p][2:]  # after api/v0.2
         jobs = self.world["jobs"]
+        if url.path in self.world.get("redirects", {}):
+            self.send_response(302)
+            self.send_header("Location", self.world["redirects"][url.path])
+            self.send_header("Content-Length", "0")
+            return self.end_headers()
+        if parts == ["system", "whoami"]:
+            return self.reply(200, {"user": self.user() or ""})
         if parts == ["jobs"]:
             needle = q.get("definition__contains", [""])[0]
             found = [self.job_json(i) for i in sorted(jobs, key=int) if needle in jobs[i].get("definition", "")]
-            return self.reply(200, {"count": len(found), "next": None, "results": found})
+            return self.reply(200, {"count": len(found), "next": self.world.get("next"), "results": found})
         if len(parts) >= 2 and parts[0] == "jobs":
             jid = parts[1]
             if jid not in jobs:
@@ -81,7 +100,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
                         self.server.server_address + (jid, PAGE, offset + PAGE))
                 return self.reply(200, {"count": len(tests), "next": nxt, "results": tests[offset:offset + PAGE]})
             if parts[2] == "cancel":
-                if self.headers.get("Authorization") != "Token secret":
+                if not self.user():
                     return self.reply(403, {"detail": "Insufficient permissions"})
                 worker = self.world["devices"].get(j.get("actual_device") or "")
                 if j["state"] == "Submitted" or self.world["workers"].get(worker) == "Online":
@@ -100,12 +119,13 @@ class Handler(http.server.BaseHTTPRequestHandler):
         body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
         if self.path.rstrip("/") != "/api/v0.2/jobs":
             return self.reply(404, {"detail": "Not found."})
-        if self.headers.get("Authorization") != "Token secret":
+        if not self.user():
             return self.reply(401, {"detail": "Invalid token."})
         if "reject-me" in body.get("definition", ""):
             return self.reply(400, {"message": "Problem with submitted job data: reject-me is no key"})
         jid = str(max([int(i) for i in self.world["jobs"]] + [0]) + 1)
-        self.world["jobs"][jid] = {"state": "Submitted", "health": "Unknown", "definition": body["definition"]}
+        self.world["jobs"][jid] = {"state": "Submitted", "health": "Unknown", "definition": body["definition"],
+                                   "submitter": self.user()}
         return self.reply(201, {"message": "job(s) successfully submitted", "job_ids": [int(jid)]})
 
     def log_message(self, fmt, *args):
@@ -117,7 +137,7 @@ def main(argv):
     with open(world_path) as f:
         Handler.world = json.load(f)
     Handler.log = log
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    httpd = http.server.ThreadingHTTPServer((argv[4] if len(argv) > 4 else "127.0.0.1", 0), Handler)
     with open(port_file + ".tmp", "w") as f:
         f.write("%d\n" % httpd.server_address[1])
     import os

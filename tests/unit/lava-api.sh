@@ -7,6 +7,9 @@
 # the server canceled, one that was incomplete, one whose worker went
 # offline, one that never finished and one the server does not know each
 # make their cells ERROR saying so; a submission the server refuses fails.
+# And what a server says is data: jobs of the run's id that the run did not
+# submit, or whose metadata names a path for their boot or their console,
+# change nothing outside the run and are ignored, saying why.
 # make lava-server-check does the same against a real LAVA server.
 #
 #   tests/unit/lava-api.sh HOST_TOOLS_DIR BUILD
@@ -66,18 +69,42 @@ if n == len(lines):
           "msg": {"definition": "lava", "case": "job", "result": "pass"}}))
 EOF
 }
+# A job of run R1 as someone may have put it on the server: the lab's job
+# for i386-compat32-y, its metadata's boot and console replaced.
+# hostile BOOT CONSOLE
+hostile() {
+	sed -e "s|^  y2038.boot: .*|  y2038.boot: '$1'|" -e "s|^  y2038.console: .*|  y2038.console: '$2'|" \
+		"$run/lava/i386-compat32-y/submitted.yaml"
+}
+# What they aim at outside the run: a folder beside it, and one reached
+# from / (as /etc/cron.d would be), each with a file in it.
+mkdir -p "$work/canary" "$work/canary-deep"
+echo keep >"$work/canary/file"
+echo keep >"$work/canary-deep/file"
+outside() { find "$work/canary" "$work/canary-deep" -printf '%p %s\n' | sort; }
+outside_before=$(outside)
 # The world: job 1 complete, 2 canceled by the server before it ran, 3
 # incomplete after 12 lines of the guest's TAP (LAVA timed out: the guest
 # hung), 4 running on a worker gone offline, 5 never scheduled, 6
 # incomplete before the guest ran (its kernel could not be fetched); 99
-# submitted from here and unknown to the server.
+# submitted from here and unknown to the server. Then jobs with run R1's
+# id that R1 did not submit: 20 by another user, a boot of the lab's name
+# and /etc/shadow as its console; 21, 22 and 23 by the same user as R1's,
+# their boots paths out of the run (../../canary, .., and
+# ../../../..<the other canary>); 25 by the same user, /etc/shadow as its
+# console. And 24, submitted by R1, whose definition on the server now
+# names /etc/shadow as its console (a man in the middle, or the server).
 /usr/bin/python3 - "$work/world.json" \
 	"$(job i386-compat32-y compat32-y)" "$(job i386-compat32-n compat32-n)" \
 	"$(job i386-compat32-y-hung compat32-y)" "$(job i386-compat32-n-offline compat32-n)" \
 	"$(job i386-compat32-y-queued compat32-y)" "$(job i386-compat32-n-nokernel compat32-n)" \
-	"$(as_log)" "$(as_log 12)" <<'EOF'
+	"$(as_log)" "$(as_log 12)" \
+	"$(hostile i386-compat32-y /etc/shadow)" "$(hostile ../../canary /dev/null)" "$(hostile .. /dev/null)" \
+	"$(hostile "../../../../../../../../../../../../../../..$work/canary-deep" /dev/null)" \
+	"$(job i386-compat32-n-mitm compat32-n | sed "s|^  y2038.console: .*|  y2038.console: '/etc/shadow'|")" \
+	"$(hostile i386-compat32-y /etc/shadow)" <<'EOF'
 import json, sys
-out, d1, d2, d3, d4, d5, d6, log, cut = sys.argv[1:]
+out, d1, d2, d3, d4, d5, d6, log, cut, d20, d21, d22, d23, d24, d25 = sys.argv[1:]
 tests = [{"suite": "clock-legacy", "name": n, "result": "pass"} for n in ("legacy_time_before", "legacy_clock_gettime_before")]
 tests.append({"suite": "clock-time64", "name": "time64_time_after", "result": "pass"})
 json.dump({
@@ -92,13 +119,25 @@ json.dump({
         "6": {"state": "Finished", "health": "Incomplete", "definition": d6, "actual_device": "qemu-01",
               "log": '- {"dt": "2026-12-06T10:00:00.1", "lvl": "error", "msg": "404 Not Found"}\n',
               "failure_comment": "Unable to fetch http://192.0.2.1/bzImage: 404 Not Found"},
+        "20": {"state": "Finished", "health": "Complete", "definition": d20, "log": log + "\n",
+               "actual_device": "qemu-01", "submitter": "someone-else"},
+        "21": {"state": "Finished", "health": "Canceled", "definition": d21},
+        "22": {"state": "Finished", "health": "Canceled", "definition": d22},
+        "23": {"state": "Finished", "health": "Canceled", "definition": d23},
+        "24": {"state": "Finished", "health": "Complete", "definition": d24, "log": log + "\n",
+               "actual_device": "qemu-01"},
+        "25": {"state": "Finished", "health": "Complete", "definition": d25, "log": log + "\n",
+               "actual_device": "qemu-01"},
     },
     "devices": {"qemu-01": "w-alive", "qemu-02": "w-dead"},
     "workers": {"w-alive": "Online", "w-dead": "Offline"},
+    "tokens": {"secret": "y2038-lab", "other-secret": "someone-else"},
 }, open(out, "w"))
 EOF
 job i386-compat32-y-lost compat32-y >/dev/null
-printf 'i386-compat32-y-lost\t99\n' >"$run/lava/jobs.tsv"
+# What lava.sh submit recorded of run R1: each cell's job id.
+printf '%s\t%s\n' i386-compat32-y 1 i386-compat32-n 2 i386-compat32-y-hung 3 i386-compat32-n-offline 4 \
+	i386-compat32-y-queued 5 i386-compat32-n-nokernel 6 i386-compat32-n-mitm 24 i386-compat32-y-lost 99 >"$run/lava/jobs.tsv"
 rm -rf "$run/lava/i386-compat32-y-hung" "$run/lava/i386-compat32-n-offline" "$run/lava/i386-compat32-y-queued" \
 	"$run/lava/i386-compat32-n-nokernel"
 
@@ -115,8 +154,23 @@ start_fake "$work/world.json"
 # --- collect: each job's ending, as the collector sees it
 LAVA_TOKEN=secret "$lava" collect "$run" url="$url" run_id=R1 wait=3 offline_grace=0 cancel_grace=2 poll=0.5 \
 	>"$work/collect.out" 2>&1
-expect "collect: every job of the run, found by its metadata or listed as submitted from here" \
-	test "$(ls "$run/lava/jobs" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 99 "
+expect "collect: every job the run submitted (lava/jobs.tsv), and no other" \
+	test "$(ls "$run/lava/jobs" | sort -n | tr '\n' ' ')" = "1 2 3 4 5 6 24 99 "
+same "collect: the jobs of the run's id that it did not submit are ignored, each saying why" \
+	"$(grep -oE 'job (20|21|22|23|25): ignored: .*' "$work/collect.out")" \
+	"$(for j in 20 21 22 23 25; do
+		echo "job $j: ignored: run R1 did not submit it (it is not in $run/lava/jobs.tsv; its submitter: $([ $j = 20 ] && echo someone-else || echo y2038-lab))"
+	done)"
+# what a collect may have written: the run, and nothing outside it
+shadow=$(sha256sum </etc/shadow)
+copies_of_shadow() { find "$@" -type f -exec sha256sum {} + 2>/dev/null | grep -c "^${shadow%% *} "; }
+same "collect: ... nothing outside the run changed (the folders their boots named are as they were)" \
+	"$(outside)" "$outside_before"
+same "collect: ... the run keeps every boot of its own, and has no other" \
+	"$(ls "$run/boots" 2>/dev/null | tr '\n' ' ')" \
+	"i386-compat32-n i386-compat32-n-mitm i386-compat32-n-nokernel i386-compat32-n-offline i386-compat32-y i386-compat32-y-hung i386-compat32-y-lost i386-compat32-y-queued "
+same "collect: ... and the console a server's definition names is never read (no copy of /etc/shadow in the run)" \
+	"$(copies_of_shadow "$run")" 0
 "$host/y2038-collect" "$top/expectations.tsv" "$run" >"$work/verdicts.out" 2>&1
 # the boot's record's error, and the cells of a boot: observed and detail
 error_of() { sed -n 's/^error=//p' "$run/boots/$1/meta"; }
@@ -156,10 +210,37 @@ same "collect: it canceled what it gave up, and nothing else, with the token" \
 expect "collect: the collector counts those cells as not as expected (exit 1)" \
 	grep -q "not$" <(tail -1 "$work/verdicts.out")
 
+# --- collect elsewhere: a run collected where it was not submitted (no
+# lava/jobs.tsv) is the jobs of the token's user whose boots are the lab's
+# own names (boots=, make's), their consoles not fetched: nothing the
+# server says is a path here.
+away=$work/away
+"$lava" collect "$away" url="$url" run_id=R1 wait=3 poll=0.5 boots="i386-compat32-y i386-compat32-n" \
+	>"$work/away-anonymous.out" 2>&1
+expect "collect elsewhere: without a token it takes no job, and says why" \
+	test "$?:$(ls "$away/boots" 2>/dev/null | wc -l):$(grep -c 'without a token .* none is collected' "$work/away-anonymous.out")" = "1:0:1"
+LAVA_TOKEN=secret "$lava" collect "$away" url="$url" run_id=R1 wait=3 offline_grace=0 cancel_grace=2 poll=0.5 \
+	boots="i386-compat32-y i386-compat32-n" >"$work/away.out" 2>&1
+same "collect elsewhere: the jobs of the token's user whose boots are the lab's, and no other" \
+	"$(ls "$away/boots" 2>/dev/null | tr '\n' ' ')" "i386-compat32-n i386-compat32-y i386-compat32-y-lava25 "
+same "collect elsewhere: ... the others ignored, each saying why" \
+	"$(grep -oE 'job [0-9]+: ignored: .*' "$work/away.out")" \
+	"$(for j in 3:i386-compat32-y-hung 4:i386-compat32-n-offline 5:i386-compat32-y-queued 6:i386-compat32-n-nokernel \
+		20: 21:../../canary 22:.. 23:../../../../../../../../../../../../../../..$work/canary-deep 24:i386-compat32-n-mitm; do
+		if [ "${j#*:}" ]; then
+			echo "job ${j%%:*}: ignored: its boot, '${j#*:}', is none of the lab's"
+		else
+			echo "job ${j%%:*}: ignored: someone-else submitted it, not y2038-lab (the token's user)"
+		fi
+	done)"
+same "collect elsewhere: ... nothing outside the run changed" "$(outside)" "$outside_before"
+same "collect elsewhere: ... no console is fetched from where a server's definition says (no copy of /etc/shadow)" \
+	"$(copies_of_shadow "$away") $(ls "$away/boots/i386-compat32-y-lava25/console.log" 2>/dev/null)" "0 "
+
 # --- submit: the server's answer, refused or not
 job i386-compat32-y compat32-y >/dev/null
 id=$(LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" 2>"$work/submit.err")
-same "submit: an accepted job prints its id" "$id" 7
+same "submit: an accepted job prints its id (the next after the last, 25)" "$id" 26
 sed -i 's/^priority: medium$/reject-me: 1\n&/' "$run/lava/i386-compat32-y/submitted.yaml"
 LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" >"$work/submit.out" 2>"$work/submit.err"
 expect "submit: a job the server refuses fails with the server's reason (lavacli would exit 0)" \
