@@ -49,7 +49,8 @@ lava-import: $(HOST)/y2038-collect
 	$(Q)host-tools/engines/lava.sh import $(LAVA_DIR)/$(LAVA_CELL) $(LAVA_LOG) $(RUN_DIR)/boots/$(LAVA_CELL)-lava run_id=$(RUN_ID)
 	$(Q)rc=0; $(COLLECT) $(EXPECTATIONS) $(RUN_DIR) || rc=$$?; $(REPORT) $(RUN_DIR); exit $$rc
 
-# make lava-submit LAVA_URL=<server> LAVA_TOKEN=<a user's token>: the cells
+# make lava-submit LAVA_URL=<server> LAVA_TOKEN_FILE=<a file holding a
+# user's token>: the cells
 # (KERNEL=, MACHINES=, CONFIGS=) as jobs of a new run (RUN_ID=) on a LAVA
 # server, each carrying the lab's metadata (run id, boot, machine, config,
 # kernel, series). The worker fetches each job's kernel and initramfs from
@@ -67,8 +68,16 @@ lava-import: $(HOST)/y2038-collect
 # canceled, its worker gone, or not finished within LAVA_WAIT seconds) makes
 # its cells ERROR saying so (host-tools/engines/lava-api.py).
 LAVA_URL           ?=
-LAVA_TOKEN         ?=
-export LAVA_TOKEN
+# The token: in a file only its owner reads, or LAVA_TOKEN in make's
+# environment (lava-api.py reads either), never on make's command line:
+# ps shows a command line to every user for as long as the run lasts, and
+# make hands its command line's variables to every command it runs
+# (MAKEFLAGS).
+ifeq ($(origin LAVA_TOKEN),command line)
+$(error LAVA_TOKEN= on make's command line is shown by ps to every user of this machine and handed to every command make runs: put the token in a file only you can read and give LAVA_TOKEN_FILE=<that file> (or LAVA_TOKEN in make's environment))
+endif
+LAVA_TOKEN_FILE    ?=
+export LAVA_TOKEN_FILE
 LAVA_ARTIFACTS     ?=
 LAVA_SERVE         ?= 127.0.0.1
 LAVA_TAGS          ?=
@@ -90,8 +99,8 @@ $(foreach m,$(READY),$(foreach c,$(CONFIGS),$(eval $(call lava-rules,$(m),$(c),$
 .PHONY: lava-submit lava-submit-jobs lava-collect
 lava-submit-jobs: $(LAVA_CELLS:%=$(LAVA_SUBMIT_DIR)/%/job.yaml)
 lava-submit: deps
-	$(if $(LAVA_URL),,$(error make lava-submit LAVA_URL=<the LAVA server> LAVA_TOKEN=<a token of the user to submit as>))
-	$(if $(LAVA_TOKEN),,$(error make lava-submit: LAVA_TOKEN=<a token of the user to submit as> is required))
+	$(if $(LAVA_URL),,$(error make lava-submit LAVA_URL=<the LAVA server> LAVA_TOKEN_FILE=<a file holding a token of the user to submit as>))
+	$(if $(LAVA_TOKEN_FILE)$(LAVA_TOKEN),,$(error make lava-submit: LAVA_TOKEN_FILE=<a file holding a token of the user to submit as> is required))
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -j$(LAB_JOBS) lava-submit-jobs
 	$(Q)host-tools/engines/lava.sh submit $(RUN_DIR) url=$(LAVA_URL) artifacts=$(LAVA_ARTIFACTS) \
 		serve=$(LAVA_SERVE) wait=$(LAVA_WAIT) $(LAVA_CELLS)

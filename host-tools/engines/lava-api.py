@@ -41,8 +41,10 @@ console is copied from where the job as submitted from here put it, never
 from where a server's definition says.
 
 The token (a user's API token: LAVA's "Authorization: Token ...") is read
-from the environment, LAVA_TOKEN, never from the command line; reading a
-public job needs none.
+from the file LAVA_TOKEN_FILE names, else from the environment, LAVA_TOKEN,
+never from the command line (ps shows a command line to every user);
+reading a public job needs none. It is sent to the LAVA server's host only:
+a redirect or a list's next page on another host is not followed with it.
 
 A job's outcome (outcome: status= the boot record's qemu_status, error=):
   Finished, Complete       exited, no error (its cells are what its TAP says)
@@ -77,12 +79,44 @@ TIMEOUT = 60  # seconds, one HTTP request
 
 
 class ApiError(Exception):
-    pass
+    code = None
+
+
+def read_token():
+    """The user's token: the file LAVA_TOKEN_FILE names, else LAVA_TOKEN."""
+    path = os.environ.get("LAVA_TOKEN_FILE")
+    if path:
+        try:
+            with open(path) as f:
+                return f.read().strip() or None
+        except OSError as e:
+            raise ApiError("LAVA_TOKEN_FILE=%s: %s" % (path, e.strerror)) from None
+    return os.environ.get("LAVA_TOKEN") or None
+
+
+def host_of(url):
+    return (urllib.parse.urlsplit(url).hostname or "").lower()
+
+
+class TokenStaysHome(urllib.request.HTTPRedirectHandler):
+    """Redirects followed within the server's host only, when the request
+    carries the token: urllib would send it wherever it is redirected."""
+
+    def __init__(self, home):
+        super().__init__()
+        self.home = home
+
+    def redirect_request(self, req, fp, code, msg, headers, newurl):
+        if req.has_header("Authorization") and host_of(newurl) != self.home:
+            raise ApiError("%s redirected to %s, another host than %s: not followed with the token"
+                           % (req.full_url, newurl, self.home))
+        return super().redirect_request(req, fp, code, msg, headers, newurl)
 
 
 def request(url, path, token=None, data=None, method=None, raw=False):
     """One REST call: the JSON it returns (raw: the bytes), or ApiError
-    with the server's own message."""
+    with the server's own message. PATH is below URL, or a whole URL (a
+    list's next page) on URL's host when the token goes with it."""
     headers = {"Accept": "application/json"}
     if token:
         headers["Authorization"] = "Token " + token
@@ -91,9 +125,13 @@ def request(url, path, token=None, data=None, method=None, raw=False):
         body = json.dumps(data).encode()
         headers["Content-Type"] = "application/json"
     full = url.rstrip("/") + path if path.startswith("/") else path
+    if token and url and host_of(full) != host_of(url):
+        raise ApiError("%s: the next page is on another host than %s: not asked with the token"
+                       % (full, host_of(url)))
     req = urllib.request.Request(full, data=body, headers=headers, method=method)
+    opener = urllib.request.build_opener(TokenStaysHome(host_of(url or full)))
     try:
-        with urllib.request.urlopen(req, timeout=TIMEOUT) as r:
+        with opener.open(req, timeout=TIMEOUT) as r:
             content = r.read()
     except urllib.error.HTTPError as e:
         text = e.read().decode(errors="replace")
@@ -119,7 +157,7 @@ def paged(url, path, token=None):
     """Every item of a list endpoint, page after page."""
     items, nxt = [], path
     while nxt:
-        page = request(api(url), nxt, token) if nxt.startswith("/") else request("", nxt, token)
+        page = request(api(url), nxt, token)
         if isinstance(page, list):
             return items + page
         items += page.get("results", [])
@@ -470,7 +508,7 @@ def collect(url, token, run_id, out, wait=3600, offline_grace=300, cancel_grace=
 def main(argv):
     cmd = argv[1] if len(argv) > 1 else ""
     try:
-        token = os.environ.get("LAVA_TOKEN") or None
+        token = read_token()
         if cmd == "submit" and len(argv) == 4:
             return submit(argv[2], token, argv[3])
         if cmd == "cancel" and len(argv) == 4:

@@ -13,7 +13,8 @@
 #       server's settings (LAVA_JSON_SETTINGS, so /etc/lava-server is never
 #       written), job outputs, device dictionaries, logs; a user, its token
 #       and the worker's; then the services, each started here and its pid
-#       kept. Writes STATE/server.env: LAVA_URL, LAVA_TOKEN, the pids.
+#       kept. Writes STATE/server.env (the URL, the pids) and STATE/token
+#       (the user's token, for LAVA_TOKEN_FILE=).
 #   lava-server.sh kill-worker STATE
 #       the worker dies as a machine does: it and every process under it
 #       (lava-run, QEMU), SIGKILL, nothing told
@@ -169,7 +170,8 @@ EOF
 		--worker-dir "$state/worker" --log-file "$state/logs/lava-worker.log" --level DEBUG \
 		--ping-interval 5 </dev/null >"$state/logs/lava-worker.out" 2>&1 &
 	echo "worker=$!" >>"$state/server.env"
-	printf 'url=%s\ntoken=%s\n' "$url" "$token" >>"$state/server.env"
+	printf 'url=%s\n' "$url" >>"$state/server.env"
+	(umask 077 && printf '%s\n' "$token" >"$state/token")
 
 	# --- up when the API answers, the worker is Online and its devices Idle
 	local i ok=0

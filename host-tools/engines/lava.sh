@@ -24,7 +24,8 @@
 #       the console file is here), plus lava.log and lava-cases.tsv (the test
 #       cases LAVA itself recorded)
 #   lava.sh submit RUN_DIR url= [artifacts=URL serve=HOST[:PORT] wait=S] CELL...
-#       RUN_DIR/lava/CELL/job.yaml to a LAVA server (the token: $LAVA_TOKEN),
+#       RUN_DIR/lava/CELL/job.yaml to a LAVA server (the token: the file
+#       $LAVA_TOKEN_FILE, else $LAVA_TOKEN; lava-api.py reads it),
 #       the images served from here until fetched, or at artifacts=
 #   lava.sh collect RUN_DIR url= run_id= [boots="NAME ..." wait= offline_grace= ...]
 #       the run's jobs, waited for and fetched through the REST API
@@ -48,6 +49,17 @@ here=$(cd "$(dirname "$0")" && pwd)
 . "$LAB_TOP/host-tools/boot/guest-cmdline.sh"
 # YAML single-quoted scalar
 q() { printf "'%s'" "${1//\'/\'\'}"; }
+
+# A plain http:// LAVA_URL off this machine: the token and every answer
+# cross the network in clear, for anyone on the way to read or change.
+plain_http_warning() {
+	local host=${1#http://}
+	[ "$host" != "$1" ] || return 0
+	host=${host%%/*}
+	host=${host##*@}
+	case $host in 127.* | localhost | localhost:* | '[::1]' | '[::1]:'*) return 0 ;; esac
+	say WARN "$1 is plain HTTP: the token and every answer cross the network unencrypted, for anyone on the way to read or change: use https://" >&2
+}
 
 write_job() {
 	local images='' console_file=/dev/null run_id='' boot='' tags='' series=''
@@ -290,7 +302,7 @@ run_job() {
 
 # submit RUN_DIR url= [artifacts=URL] [serve=HOST[:PORT]] [wait=S] CELL...
 # RUN_DIR/lava/CELL/job.yaml (make lava-submit wrote them) to the LAVA
-# server at url=, as the user whose token is $LAVA_TOKEN, each id in
+# server at url=, as the user whose token is $LAVA_TOKEN_FILE's, each id in
 # RUN_DIR/lava/jobs.tsv. The images: at
 # artifacts= (RUN_DIR/lava/artifacts/ put there by the user: each URL is
 # checked first), else served from here on serve= (default 127.0.0.1, any
@@ -305,8 +317,10 @@ submit_jobs() {
 		esac
 	done
 	need url
-	[ -n "${LAVA_TOKEN:-}" ] || die "submit: LAVA_TOKEN= is required (a token of the user the jobs are submitted as)"
+	[ -n "${LAVA_TOKEN_FILE:-}${LAVA_TOKEN:-}" ] ||
+		die "submit: a token of the user the jobs are submitted as is required: LAVA_TOKEN_FILE=<a file holding it>"
 	[ ${#cells[@]} -gt 0 ] || die "submit: no cells"
+	plain_http_warning "$url"
 	local lava=$run/lava root=$run/lava/artifacts c f base
 	# The images of each cell under its own folder, as the jobs name them.
 	for c in "${cells[@]}"; do
@@ -388,6 +402,7 @@ collect_jobs() {
 	shift
 	kv_args "$@"
 	need url run_id
+	plain_http_warning "$url"
 	local out=$run/lava/jobs
 	rm -rf "$out"
 	"$here/lava-api.py" collect "$url" "$run_id" "$out" jobs="$run/lava/jobs.tsv" boots="$boots" wait="$wait" \

@@ -43,8 +43,8 @@ if ! "$server" start "$state" machines="$machines"; then
 fi
 pass "a LAVA server, its PostgreSQL and a worker with a qemu device per machine ($machines), on the loopback"
 # shellcheck disable=SC1091
-. "$state/server.env"	# url, token, the services' pids
-export LAVA_TOKEN=$token
+. "$state/server.env"	# url, the services' pids
+export LAVA_TOKEN_FILE=$state/token
 lava_make() {
 	"$make" --no-print-directory -C "$top" RESULTS="$results" LAVA_URL="$url" LAVA_TAGS=y2038-% \
 		LAVA_CONSOLE="$state/console" LAVA_POLL=5 "$@"

@@ -9,7 +9,8 @@
 # make their cells ERROR saying so; a submission the server refuses fails.
 # And what a server says is data: jobs of the run's id that the run did not
 # submit, or whose metadata names a path for their boot or their console,
-# change nothing outside the run and are ignored, saying why.
+# change nothing outside the run and are ignored, saying why. The token
+# goes to LAVA_URL's host only, never on a command line.
 # make lava-server-check does the same against a real LAVA server.
 #
 #   tests/unit/lava-api.sh HOST_TOOLS_DIR BUILD
@@ -141,13 +142,20 @@ printf '%s\t%s\n' i386-compat32-y 1 i386-compat32-n 2 i386-compat32-y-hung 3 i38
 rm -rf "$run/lava/i386-compat32-y-hung" "$run/lava/i386-compat32-n-offline" "$run/lava/i386-compat32-y-queued" \
 	"$run/lava/i386-compat32-n-nokernel"
 
-# start_fake WORLD: the fake server; sets $url
+# A token of the lab's user that nothing else on this machine spells.
+token=y2038-unit-$(head -c 12 /dev/urandom | od -An -tx1 | tr -d ' \n')
+jq --arg t "$token" '.tokens[$t] = "y2038-lab"' "$work/world.json" >"$work/world.tmp" && mv "$work/world.tmp" "$work/world.json"
+printf '%s\n' "$token" >"$work/token"
+
+# start_fake WORLD [ADDRESS NAME]: a fake server (NAME: its files' names,
+# NAME.port and NAME.log, default requests); sets $url
 start_fake() {
-	rm -f "$work/port"
-	/usr/bin/python3 "$top/tests/lib/fake-lava.py" "$1" "$work/port" "$work/requests.log" &
+	local name=${3:-requests}
+	rm -f "$work/$name.port"
+	/usr/bin/python3 "$top/tests/lib/fake-lava.py" "$1" "$work/$name.port" "$work/$name.log" ${2:+"$2"} &
 	pids+=($!)
-	for _ in $(seq 50); do [ -s "$work/port" ] || sleep 0.1; done
-	url=http://127.0.0.1:$(cat "$work/port")
+	for _ in $(seq 50); do [ -s "$work/$name.port" ] || sleep 0.1; done
+	url=http://${2:-127.0.0.1}:$(cat "$work/$name.port")
 }
 start_fake "$work/world.json"
 
@@ -247,6 +255,61 @@ expect "submit: a job the server refuses fails with the server's reason (lavacli
 	test "$?: $(grep -c 'HTTP 400 .*reject-me is no key' "$work/submit.err")" = "1: 1"
 LAVA_TOKEN=wrong "$api" submit "$url" "$run/lava/i386-compat32-y/job.yaml" >/dev/null 2>"$work/submit.err"
 expect "submit: ... as does a wrong token (HTTP 401)" grep -q 'HTTP 401' "$work/submit.err"
+
+# --- The token: to LAVA_URL's host only. A server whose job list's next
+# page, or whose answer to a cancel, points at another host (127.0.0.2,
+# another fake that logs what it is sent) has it followed without the token.
+home=$url
+echo '{"jobs": {}, "devices": {}, "workers": {}}' >"$work/elsewhere.json"
+start_fake "$work/elsewhere.json" 127.0.0.2 elsewhere
+elsewhere=$url
+definition=$(sed "s/^  y2038.run_id: .*/  y2038.run_id: 'R2'/" "$run/lava/i386-compat32-n/submitted.yaml")
+jq -n --arg d "$definition" --arg next "$elsewhere/api/v0.2/jobs/?offset=100" --arg to "$elsewhere/api/v0.2/jobs/31/cancel/" \
+	'{jobs: {"31": {state: "Running", health: "Unknown", definition: $d}}, devices: {}, workers: {},
+	  next: $next, redirects: {"/api/v0.2/jobs/31/cancel/": $to}}' >"$work/leaky.json"
+start_fake "$work/leaky.json" 127.0.0.1 leaky
+leaky=$url url=$home
+LAVA_TOKEN=$token "$api" cancel "$leaky" 31 >"$work/leak.out" 2>&1
+expect "token: a redirect to another host is not followed with it, and says so" \
+	test "$?:$(grep -c 'redirected to http://127.0.0.2:.*another host than 127.0.0.1.*not followed with the token' "$work/leak.out")" = "1:1"
+LAVA_TOKEN=$token "$api" collect "$leaky" R2 "$work/leak-jobs" wait=3 poll=0.5 >"$work/leak.out" 2>&1
+expect "token: ... nor a job list's next page on another host" \
+	test "$?:$(grep -c 'next page is on another host.*not asked with the token' "$work/leak.out")" = "1:1"
+same "token: ... the other host was never sent it" "$(cat "$work/elsewhere.log" 2>/dev/null | grep -c "$token")" 0
+"$lava" collect "$work/plain" url=http://0.0.0.0:1 run_id=R3 wait=3 poll=0.5 >"$work/plain.out" 2>&1
+expect "token: a plain http:// LAVA_URL off this machine is warned of (the token crosses the network in clear)" \
+	grep -q '^  WARN     http://0.0.0.0:1 is plain HTTP: the token and every answer' "$work/plain.out"
+expect "token: ... and one on the loopback is not" test "$(grep -c 'WARN' "$work/collect.out")" = 0
+# make: the token in a file (LAVA_TOKEN_FILE=), never on make's command
+# line; no process's command line ever holds it (watched all along).
+make -C "$top" --no-print-directory lava-collect LAVA_URL="$url" RUN_ID=R1 LAVA_TOKEN=secret LAVA_WAIT=3 LAVA_POLL=0.5 \
+	BUILD="$build" RESULTS="$work/mk" >"$work/mk-cmdline.out" 2>&1
+expect "make: LAVA_TOKEN= on its command line is refused, saying why and what to give instead" \
+	test "$?:$(grep -c 'LAVA_TOKEN= on make.s command line .*LAVA_TOKEN_FILE=' "$work/mk-cmdline.out"):$(ls "$work/mk" 2>/dev/null | wc -l)" = "2:1:0"
+/usr/bin/python3 - "$token" "$work/argv.stop" >"$work/argv.seen" <<'EOF' &
+import os, sys, time
+token, stop = sys.argv[1].encode(), sys.argv[2]
+seen, me = set(), str(os.getpid())
+while not os.path.exists(stop):
+    for p in set(os.listdir("/proc")) - {me, "self", "thread-self"}:
+        try:
+            with open("/proc/%s/cmdline" % p, "rb") as f:
+                if token in f.read():
+                    seen.add(open("/proc/%s/comm" % p).read().strip())
+        except OSError:
+            pass
+    time.sleep(0.005)
+print(" ".join(sorted(seen)))
+EOF
+watcher=$!
+LAVA_TOKEN_FILE=$work/token make -C "$top" --no-print-directory lava-collect LAVA_URL="$url" RUN_ID=R1 LAVA_WAIT=3 LAVA_POLL=0.5 \
+	BUILD="$build" RESULTS="$work/mk-file" >"$work/mk.out" 2>&1
+touch "$work/argv.stop"
+wait $watcher
+same "make lava-collect LAVA_TOKEN_FILE=: the run collected elsewhere with the token (its user's jobs)" \
+	"$(ls "$work/mk-file/R1/boots" 2>/dev/null | tr '\n' ' ')$(grep -c "whoami/ Token $token" "$work/requests.log")" \
+	"i386-compat32-n i386-compat32-y i386-compat32-y-lava25 i386-compat32-y-lava26 1"
+same "make lava-collect LAVA_TOKEN_FILE=: ... and no command line held the token" "$(cat "$work/argv.seen")" ""
 
 # --- serve and check: the images, handed out until each was fetched whole
 mkdir -p "$work/art/cell"
