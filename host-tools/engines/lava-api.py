@@ -11,10 +11,12 @@ the HTTP server that hands a worker the lab's images. Standard library only.
       prints the job's "state health" (Running Unknown, Finished Complete)
   lava-api.py check URL...
       each URL answers a HEAD with 200, or exit 1 naming those that do not
-  lava-api.py serve ROOT HOST PORT PORT_FILE FETCHED_FILE
-      serves ROOT over HTTP on HOST:PORT (PORT 0: any free one), the port
-      written to PORT_FILE; the path of each file sent whole to a GET is
-      appended to FETCHED_FILE
+  lava-api.py serve ROOT HOST PORT PORT_FILE FETCHED_FILE DEADLINE
+      serves the files of ROOT's folders (ROOT/CELL/NAME, and nothing else:
+      no listing) over HTTP on HOST:PORT (an IPv4 or IPv6 address; PORT 0:
+      any free one), the port written to PORT_FILE; the path of each file
+      sent whole to a GET is appended to FETCHED_FILE. It ends by itself
+      after DEADLINE seconds, whatever becomes of who started it.
   lava-api.py collect URL RUN_ID OUT [KEY=VALUE...]
       waits for the run's jobs and writes each into OUT/<id>/ as it ends:
       job.json, job.yaml (its definition on the server), output.yaml (its
@@ -69,7 +71,9 @@ import json
 import os
 import re
 import shlex
+import socket
 import sys
+import threading
 import time
 import urllib.error
 import urllib.parse
@@ -207,6 +211,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.code = code
         super().send_response(code, message)
 
+    def send_head(self):
+        """An image, ROOT/CELL/NAME, a file (lava.sh links it there), or 404:
+        never a folder's listing, nor anything deeper or higher."""
+        parts = urllib.parse.unquote(self.path.split("?")[0]).split("/")
+        path = os.path.join(self.directory, *parts[1:]) if len(parts) == 3 else ""
+        if not all(p not in ("", ".", "..") for p in parts[1:]) or not os.path.isfile(path):
+            self.send_error(404, "Not found")
+            return None
+        return super().send_head()
+
     def do_GET(self):
         self.code = None
         super().do_GET()  # an aborted transfer raises: it is not logged
@@ -218,14 +232,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         sys.stderr.write("%s %s\n" % (self.log_date_time_string(), fmt % args))
 
 
-def serve(root, host, port, port_file, fetched):
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True  # a transfer under way does not outlive the deadline
+
+
+class Server6(Server):
+    address_family = socket.AF_INET6
+
+
+def serve(root, host, port, port_file, fetched, deadline):
     handler = functools.partial(Handler, directory=root)
     Handler.fetched = fetched
-    httpd = http.server.ThreadingHTTPServer((host, int(port)), handler)
+    httpd = (Server6 if ":" in host else Server)((host, int(port)), handler)
     with open(port_file + ".tmp", "w") as f:
         f.write("%d\n" % httpd.server_address[1])
     os.rename(port_file + ".tmp", port_file)
-    httpd.serve_forever()
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    time.sleep(float(deadline))
 
 
 # --- collect
@@ -520,7 +543,7 @@ def main(argv):
             return 0
         if cmd == "check" and len(argv) > 2:
             return check(argv[2:])
-        if cmd == "serve" and len(argv) == 7:
+        if cmd == "serve" and len(argv) == 8:
             serve(*argv[2:])
             return 0
         if cmd == "collect" and len(argv) >= 5:

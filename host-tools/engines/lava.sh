@@ -77,7 +77,9 @@ write_job() {
 	boot=${boot:-$machine-$config}
 	# The images: where the worker fetches them (images=URL: a folder
 	# holding both under their own names), else this machine's files.
-	local kernel_url ramdisk_url
+	local kernel_url ramdisk_url kernel_sha ramdisk_sha
+	# what the worker checks each download against (sha256sum: LAVA's)
+	kernel_sha=$(sha256sum <"$KERNEL_IMAGE") ramdisk_sha=$(sha256sum <"$initrd")
 	if [ -n "$images" ]; then
 		kernel_url=${images%/}/$(basename "$KERNEL_IMAGE") ramdisk_url=${images%/}/$(basename "$initrd")
 	else
@@ -141,9 +143,11 @@ write_job() {
 		echo "    images:"
 		echo "      kernel:"
 		echo "        url: $kernel_url"
+		echo "        sha256sum: ${kernel_sha%% *}"
 		echo "        image_arg: $(q "-kernel {kernel} -append \"$cmdline\"")"
 		echo "      ramdisk:"
 		echo "        url: $ramdisk_url"
+		echo "        sha256sum: ${ramdisk_sha%% *}"
 		echo "        image_arg: -initrd {ramdisk}"
 		echo "- boot:"
 		echo "    method: qemu"
@@ -306,7 +310,9 @@ run_job() {
 # RUN_DIR/lava/jobs.tsv. The images: at
 # artifacts= (RUN_DIR/lava/artifacts/ put there by the user: each URL is
 # checked first), else served from here on serve= (default 127.0.0.1, any
-# free port) until every job has fetched its own, or ended, or wait= s.
+# free port; an IPv6 address bare or as [ADDRESS]:PORT) until every job
+# has fetched its own, or ended, or wait= s; the server ends by itself a
+# minute after that, should this script be killed.
 submit_jobs() {
 	local run=$1 url='' artifacts='' serve=127.0.0.1 wait=3600 a cells=()
 	shift
@@ -338,17 +344,23 @@ submit_jobs() {
 		"$here/lava-api.py" check "${urls[@]}" ||
 			die "the images are not at $base: put $root/ there first (its links followed: rsync -rL $root/ ...)"
 	else
-		local host=${serve%:*} port=0
-		[ "$host" = "$serve" ] || port=${serve##*:}
+		local host=$serve port=0
+		case $serve in
+		\[*\]:*) host=${serve%%]:*} host=${host#[} port=${serve##*]:} ;;
+		\[*\]) host=${serve#[} host=${host%]} ;;
+		*:*:*) ;;	# an IPv6 address, no port
+		*:*) host=${serve%:*} port=${serve##*:} ;;
+		esac
 		rm -f "$lava/port" "$fetched"
 		: >"$fetched"
-		setsid "$here/lava-api.py" serve "$root" "$host" "$port" "$lava/port" "$fetched" 2>>"$lava/serve.log" &
+		setsid "$here/lava-api.py" serve "$root" "$host" "$port" "$lava/port" "$fetched" $((wait + 60)) \
+			2>>"$lava/serve.log" &
 		pid=$!
 		# shellcheck disable=SC2064
 		trap "kill $pid 2>/dev/null; wait $pid 2>/dev/null" EXIT
 		for a in $(seq 50); do [ -s "$lava/port" ] || sleep 0.2; done
 		[ -s "$lava/port" ] || die "the HTTP server for the images did not start: $(tail -3 "$lava/serve.log")"
-		base=http://$host:$(cat "$lava/port")
+		case $host in *:*) base=http://[$host]:$(cat "$lava/port") ;; *) base=http://$host:$(cat "$lava/port") ;; esac
 		say SERVE "$root/ at $base/ (log: $lava/serve.log)"
 	fi
 	local id ids=()

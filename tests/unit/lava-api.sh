@@ -10,7 +10,9 @@
 # And what a server says is data: jobs of the run's id that the run did not
 # submit, or whose metadata names a path for their boot or their console,
 # change nothing outside the run and are ignored, saying why. The token
-# goes to LAVA_URL's host only, never on a command line.
+# goes to LAVA_URL's host only, never on a command line. A worker checks
+# the images it fetches (sha256sum), which are served from here for their
+# files alone, until a deadline of the server's own.
 # make lava-server-check does the same against a real LAVA server.
 #
 #   tests/unit/lava-api.sh HOST_TOOLS_DIR BUILD
@@ -34,8 +36,8 @@ fi
 # boot record's facts, the same patches so the same rows judge it.
 printf 'KERNEL_IMAGE=%s\nKERNEL_SOURCE=linux-source-6.1\nKERNEL_VERSION=6.1.192-3\nKERNEL_PATCHES=%q\n' \
 	"$work/bzImage" "$(sed -n 's/^patches=//p' "$fixture/meta")" >"$work/kernel.env"
-: >"$work/bzImage"
-: >"$work/initramfs.cpio"
+printf 'a kernel' >"$work/bzImage"
+printf 'an initramfs' >"$work/initramfs.cpio"
 run=$work/run
 # job BOOT CONFIG: the definition of the run's job for BOOT
 job() {
@@ -51,6 +53,9 @@ expect "lava.sh job: ... its context the machine's board and CPU, the lab's QEMU
 	test "$(grep -E '^  (machine|cpu|memory):' "$run/lava/i386-compat32-y/job.yaml" | tr -d "'\n")" = "  machine: pc  cpu: qemu32  memory: 128"
 expect "lava.sh job: ... its images at images=, named as the files are" \
 	grep -q '^        url: @IMAGES@/i386-compat32-y/bzImage$' "$run/lava/i386-compat32-y/job.yaml"
+same "lava.sh job: ... each with its SHA-256, which the worker checks" \
+	"$(grep -A1 '^        url: ' "$run/lava/i386-compat32-y/job.yaml" | sed -n 's/^        sha256sum: //p')" \
+	"$(sha256sum "$work/bzImage" "$work/initramfs.cpio" | cut -d' ' -f1)"
 
 # The fixture's TAP as a LAVA server's log (output.yaml: "- {dt, lvl, msg}"
 # per line, the serial connection's lines as "target"), the job's result
@@ -314,8 +319,9 @@ same "make lava-collect LAVA_TOKEN_FILE=: ... and no command line held the token
 # --- serve and check: the images, handed out until each was fetched whole
 mkdir -p "$work/art/cell"
 head -c 100000 /dev/urandom >"$work/art/cell/bzImage"
-/usr/bin/python3 "$api" serve "$work/art" 127.0.0.1 0 "$work/art.port" "$work/fetched" 2>"$work/serve.log" &
-pids+=($!)
+/usr/bin/python3 "$api" serve "$work/art" 127.0.0.1 0 "$work/art.port" "$work/fetched" 5 2>"$work/serve.log" &
+server=$!
+pids+=($server)
 for _ in $(seq 50); do [ -s "$work/art.port" ] || sleep 0.1; done
 art=http://127.0.0.1:$(cat "$work/art.port")
 expect "check: an image that is there answers" "$api" check "$art/cell/bzImage"
@@ -325,4 +331,32 @@ same "serve: a HEAD is not a fetch" "$(cat "$work/fetched" 2>/dev/null)" ""
 /usr/bin/python3 -c 'import sys, urllib.request; sys.exit(len(urllib.request.urlopen(sys.argv[1]).read()) != 100000)' \
 	"$art/cell/bzImage"
 same "serve: a file sent whole is logged as fetched" "$(cat "$work/fetched")" "/cell/bzImage"
+status() { /usr/bin/python3 -c 'import sys, urllib.request, urllib.error
+try: print(urllib.request.urlopen(sys.argv[1]).status)
+except urllib.error.HTTPError as e: print(e.code)
+except OSError as e: print(type(e).__name__)' "$1"; }
+same "serve: no folder is listed, nor anything but an image" \
+	"$(status "$art/") $(status "$art/cell/") $(status "$art/cell/bzImage?x")" "404 404 200"
+for _ in $(seq 100); do kill -0 $server 2>/dev/null || break; sleep 0.1; done
+same "serve: it ends by itself at its deadline (5 s), whoever started it" \
+	"$(kill -0 $server 2>/dev/null && echo running || echo ended)" ended
+
+# --- LAVA_SERVE=::1: an IPv6 address, with or without its port, served
+# and named in the jobs as [::1].
+if ! /usr/bin/python3 -c 'import socket; socket.socket(socket.AF_INET6).bind(("::1", 0))' 2>/dev/null; then
+	skip "submit serve=::1: the images served on IPv6's loopback, the jobs' URLs [::1]" "this host has no IPv6 loopback (::1)"
+else
+	LAVA_TOKEN=secret "$lava" submit "$run" url="$url" serve=::1 wait=30 i386-compat32-n >"$work/v6.out" 2>&1 &
+	submitter=$!
+	for _ in $(seq 100); do grep -q "^i386-compat32-n	[0-9]*[1-9][0-9]$" <(tail -1 "$run/lava/jobs.tsv") && break; sleep 0.1; done
+	id=$(tail -1 "$run/lava/jobs.tsv" | cut -f2)
+	urls=$(/usr/bin/python3 -c 'import json, sys, urllib.request
+print(json.load(urllib.request.urlopen(sys.argv[1]))["definition"])' "$url/api/v0.2/jobs/$id/" | sed -n 's/^        url: //p')
+	fetched=$(for u in $urls; do /usr/bin/python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())' "$u" 2>&1 | tail -1; done)
+	wait $submitter
+	same "submit serve=::1: the jobs' images at [::1], served there" \
+		"$(sed -E 's/\]:[0-9]+/]:PORT/' <<<"$urls" | tr '\n' ' ')| $(tr '\n' ' ' <<<"$fetched")" \
+		"http://[::1]:PORT/i386-compat32-n/bzImage http://[::1]:PORT/i386-compat32-n/initramfs.cpio | a kernel an initramfs "
+	expect "submit serve=::1: ... until every job had its own" grep -q 'every job has its images: stopped serving' "$work/v6.out"
+fi
 tap_end
