@@ -12,16 +12,21 @@
 #       everything under STATE (a folder of its own): the database, the
 #       server's settings (LAVA_JSON_SETTINGS, so /etc/lava-server is never
 #       written), job outputs, device dictionaries, logs; a user, its token
-#       and the worker's; then the services, each started here and its pid
-#       kept. Writes STATE/server.env (the URL, the pids) and STATE/token
-#       (the user's token, for LAVA_TOKEN_FILE=).
+#       and the worker's; then the services, each started here and what
+#       identifies it kept (STATE/processes). Writes STATE/server.env (the
+#       URL, the database's port) and STATE/token (the user's token, for
+#       LAVA_TOKEN_FILE=). What an earlier start left (its check killed)
+#       is stopped first, saying so.
 #   lava-server.sh kill-worker STATE
-#       the worker dies as a machine does: it and every process under it
-#       (lava-run, QEMU), SIGKILL, nothing told
+#       the worker dies as a machine does: it and every process of its
+#       session and under it (lava-run, QEMU), SIGKILL, nothing told
 #   lava-server.sh stop STATE
-#       every process started here and every one under them, the database,
-#       the jobs' scratch folders under /var/lib/lava; STATE is removed
-#       but its logs (STATE.logs/)
+#       every process started here and every one of their sessions and
+#       under them, the database, the jobs' scratch folders under
+#       /var/lib/lava; STATE is removed but its logs (STATE.logs/). A
+#       recorded process that is not the one started here any more (its
+#       start time differs, or this machine has booted since) is left
+#       alone, named.
 #
 # Nothing here is a systemd service: this machine may have no systemd, and
 # a check must not leave one enabled. The packages stay installed (the lab
@@ -42,22 +47,107 @@ free_port() {
 }
 random_secret() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 
-# The process ids under PID (its children, theirs, ...), deepest last.
-descendants() {
-	local p c
-	for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do
-		echo "$c"
-		descendants "$c"
-	done
+# What identifies a process while it lives: its pid, its start (clock
+# ticks after boot, /proc/PID/stat's 22nd field) and this boot's id. Each
+# service started here is recorded so, "NAME PID START BOOT_ID" in
+# STATE/processes, and only what still matches is ever signalled: once the
+# pid is another program's, or the machine has booted since, the record is
+# a stranger's. A pid is not reused while it names a live session, so what
+# a service started in its session (setsid) is its own, even once it died.
+record_process() {
+	local stat
+	stat=$(cat "/proc/$2/stat" 2>/dev/null) || die "start: $1 (pid $2) ended at once (logs: $state/logs/)"
+	stat=${stat##*) }
+	# shellcheck disable=SC2086
+	set -- "$1" "$2" $stat
+	echo "$1 $2 ${22} $(cat /proc/sys/kernel/random/boot_id)" >>"$state/processes"
 }
 
-# kill_tree SIGNAL PID: PID and every process under it, the tree taken
-# first (a child whose parent dies goes to init, out of sight).
-kill_tree() {
-	local sig=$1 pid=$2 all
-	all="$pid $(descendants "$pid" | tr '\n' ' ')"
-	# shellcheck disable=SC2086
-	kill -"$sig" $all 2>/dev/null || true
+# processes stop|kill|ours NAME...: the recorded services NAME..., each
+# with every process of its session and under it, taken at once (a child
+# whose parent dies goes to init, out of sight). stop: SIGTERM, then
+# SIGKILL what is left after 10 s; kill: SIGKILL; ours: exit 0 when the one
+# NAME is alive and the process started here. Signals go through a pidfd
+# opened before the start is checked: never to a pid reused meanwhile.
+processes() {
+	[ -f "$state/processes" ] || return 1
+	/usr/bin/python3 - "$state/processes" "$@" <<'EOF'
+import os, signal, sys, time
+records, action, names = sys.argv[1], sys.argv[2], sys.argv[3:]
+with open("/proc/sys/kernel/random/boot_id") as f:
+    boot = f.read().strip()
+
+def say(text):
+    print("  LAVA     " + text, flush=True)
+
+def stat(pid):
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            s = f.read()
+    except OSError:
+        return None
+    f = s[s.rindex(")") + 2:].split()
+    return None if f[0] in "ZX" else {"ppid": int(f[1]), "sid": int(f[3]), "start": int(f[19])}
+
+procs = {int(p): stat(int(p)) for p in os.listdir("/proc") if p.isdigit()}
+procs = {p: s for p, s in procs.items() if s}
+with open(records) as f:
+    recorded = [line.split() for line in f if len(line.split()) == 4]
+ours = {}  # pid: start, of every process to signal
+for name, pid, start, started_boot in recorded:
+    pid, start = int(pid), int(start)
+    if name not in names:
+        continue
+    now = procs.get(pid)
+    if started_boot != boot:
+        if action != "ours":
+            say("%s (pid %d) was started before this machine's last boot: nothing of it is left" % (name, pid))
+        continue
+    if now and now["start"] != start:
+        if action != "ours":
+            say("pid %d is not the %s started here any more (another program since): left alone" % (pid, name))
+        continue
+    if action == "ours":
+        sys.exit(0 if now else 1)
+    mine = {p for p, s in procs.items() if s["sid"] == pid and s["start"] >= start}
+    if now:
+        mine.add(pid)
+    while True:
+        more = {p for p, s in procs.items() if s["ppid"] in mine} - mine
+        if not more:
+            break
+        mine |= more
+    if mine and action == "stop":
+        say("stopping %s%s (pid%s %s)" % (name, "" if now else ", gone: what it left",
+                                           "s" if len(mine) > 1 else "", " ".join(map(str, sorted(mine)))))
+    ours.update({p: procs[p]["start"] for p in mine})
+if action == "ours":
+    sys.exit(1)
+
+def send(pid, start, signum):
+    try:
+        fd = os.pidfd_open(pid)
+    except OSError:
+        return False  # gone
+    try:
+        s = stat(pid)
+        if not s or s["start"] != start:
+            return False
+        signal.pidfd_send_signal(fd, signum)
+        return True
+    except OSError:
+        return False
+    finally:
+        os.close(fd)
+
+left = {p: s for p, s in ours.items() if send(p, s, signal.SIGKILL if action == "kill" else signal.SIGTERM)}
+deadline = time.monotonic() + 10
+while action == "stop" and left and time.monotonic() < deadline:
+    time.sleep(0.2)
+    left = {p: s for p, s in left.items() if (stat(p) or {}).get("start") == s}
+for p, s in left.items():
+    send(p, s, signal.SIGKILL)
+EOF
 }
 
 install_packages() {
@@ -82,11 +172,14 @@ start() {
 	if [ -e /etc/lava-server/settings.d/00-database.yaml ] || [ -e /etc/lava-server/instance.conf ]; then
 		die "start: this machine has a LAVA server configured (/etc/lava-server): lava-server-check needs one without"
 	fi
+	# an instance left by a start that was never stopped (its check killed)
+	if [ -e "$state" ]; then
+		say LAVA "an earlier start left $state (its check was killed?): stopping what it left"
+		stop
+	fi
 	if pgrep -x lava-worker >/dev/null || pgrep -x lava-run >/dev/null; then
 		die "start: a lava-worker or lava-run runs here already"
 	fi
-	# an instance left by a start that was never stopped (interrupted)
-	[ ! -f "$state/server.env" ] || stop
 	rm -rf "$state" "$state.logs"
 	mkdir -p "$state"/{logs,media,devices,health-checks,worker,pgsock,console}
 	state=$(realpath "$state")
@@ -105,6 +198,7 @@ start() {
 	touch "$state/logs/postgresql.log" && chown postgres: "$state/logs/postgresql.log"
 	runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -l "$state/logs/postgresql.log" -w -t 60 start \
 		-o "-p $pg_port -k $state/pgsock -c listen_addresses=127.0.0.1" >/dev/null
+	record_process postgres "$(head -1 "$state/pg/postmaster.pid")"
 	echo "pg_port=$pg_port" >"$state/server.env"
 	runuser -u postgres -- psql -q -h "$state/pgsock" -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 \
 		-c "CREATE ROLE lavaserver LOGIN PASSWORD '$pg_pass'" -c "CREATE DATABASE lavaserver OWNER lavaserver"
@@ -162,14 +256,14 @@ EOF
 		--bind "127.0.0.1:$http_port" --log-level INFO --log-file "$state/logs/gunicorn.log" \
 		-u lavaserver -g lavaserver --worker-class eventlet --workers 2 \
 		--worker-tmp-dir /dev/shm --pid "$state/gunicorn.pid" </dev/null >"$state/logs/gunicorn.out" 2>&1) &
-	echo "gunicorn=$!" >>"$state/server.env"
+	record_process gunicorn $!
 	(set -a && . "$state/settings.env" && exec setsid /usr/bin/lava-server manage lava-scheduler --level INFO \
 		--log-file "$state/logs/lava-scheduler.log" </dev/null >"$state/logs/lava-scheduler.out" 2>&1) &
-	echo "scheduler=$!" >>"$state/server.env"
+	record_process scheduler $!
 	setsid /usr/bin/lava-worker --name "$WORKER" --url "$url/" --token-file "$state/worker-token" \
 		--worker-dir "$state/worker" --log-file "$state/logs/lava-worker.log" --level DEBUG \
 		--ping-interval 5 </dev/null >"$state/logs/lava-worker.out" 2>&1 &
-	echo "worker=$!" >>"$state/server.env"
+	record_process worker $!
 	printf 'url=%s\n' "$url" >>"$state/server.env"
 	(umask 077 && printf '%s\n' "$token" >"$state/token")
 
@@ -200,32 +294,23 @@ EOF
 }
 
 kill_worker() {
-	# shellcheck disable=SC1091
-	local worker
-	worker=$(. "$state/server.env" && echo "$worker")
-	kill_tree KILL "$worker"
+	processes kill worker
 }
 
 stop() {
-	[ -f "$state/server.env" ] || { rm -rf "$state"; return 0; }
-	local gunicorn='' scheduler='' worker='' pg_port='' p
-	# shellcheck disable=SC1091
-	. "$state/server.env"
-	# The worker first, and every lava-run and QEMU under it, then the
-	# scheduler and the web server, then the database.
-	for p in $worker $scheduler $gunicorn; do
-		kill_tree TERM "$p"
-	done
-	for p in $(seq 50); do
-		local alive=0 q
-		for q in $worker $scheduler $gunicorn; do kill -0 "$q" 2>/dev/null && alive=1; done
-		[ $alive -eq 1 ] || break
-		sleep 0.2
-	done
-	for p in $worker $scheduler $gunicorn; do kill_tree KILL "$p"; done
-	[ ! -f "$state/gunicorn.pid" ] || kill -KILL "$(cat "$state/gunicorn.pid")" 2>/dev/null || true
-	if [ -n "$pg_port" ] && [ -f "$state/pg/postmaster.pid" ]; then
-		runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -m fast -w -t 60 stop >/dev/null || true
+	[ -e "$state" ] || return 0
+	local p
+	if [ -f "$state/processes" ]; then
+		# The worker first, and every lava-run and QEMU of it, then the
+		# scheduler and the web server, then the database: pg_ctl while
+		# its postmaster is the one started here, and what is left of it.
+		processes stop worker scheduler gunicorn
+		if processes ours postgres; then
+			runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -m fast -w -t 60 stop >/dev/null || true
+		fi
+		processes stop postgres
+	elif [ -f "$state/server.env" ]; then
+		say LAVA "$state/server.env names pids, not what tells they are still the processes started here: none is stopped ($(grep -E '^(gunicorn|scheduler|worker)=' "$state/server.env" | tr '\n' ' '))"
 	fi
 	# lava-run's scratch folders of this instance's jobs (named by job id
 	# under DISPATCHER_TMP): those its worker listed, and no other
@@ -237,7 +322,7 @@ stop() {
 		done
 	fi
 	rm -rf "$state.logs"
-	cp -r "$state/logs" "$state.logs"
+	[ ! -d "$state/logs" ] || cp -r "$state/logs" "$state.logs"
 	rm -rf "$state"
 	say LAVA "stopped: every process it started, its database and files ($state.logs/ kept)"
 }

@@ -5,6 +5,8 @@
 # cells, cell for cell. Then the ways a job fails to complete, for real: a
 # job the server cancels, and one whose worker dies under it, each a clear
 # verdict for its cells. Last, the server is gone and left nothing behind.
+# First, a start killed midway (a check killed with SIGKILL): the next one
+# stops what it left, and says so.
 #
 #   tests/run/lava-server-check.sh STATE RESULTS LAB_RUN "MACHINES" "CONFIGS"
 #
@@ -35,15 +37,40 @@ stopped=0
 stop() { [ $stopped -eq 1 ] || "$server" stop "$state"; stopped=1; }
 trap stop EXIT
 
-if ! "$server" start "$state" machines="$machines"; then
+# --- A start killed with SIGKILL once its database and services run
+# (the worker recorded): they live on, each in a session of its own, as
+# after a killed check.
+rm -f "$results/killed-start.processes"
+setsid "$server" start "$state" machines="$machines" >"$results/killed-start.log" 2>&1 &
+killed=$!
+for _ in $(seq 1200); do [ "$(cat "$state/processes" 2>/dev/null | wc -l)" -ge 4 ] && break; sleep 0.1; done
+kill -KILL -- "-$killed" 2>/dev/null
+wait $killed 2>/dev/null
+cp "$state/processes" "$results/killed-start.processes" 2>/dev/null
+# alive_of FILE: the recorded processes still running as started ("NAME PID")
+alive_of() {
+	local name pid start boot now
+	while read -r name pid start boot; do
+		now=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1,20)
+		[ "$boot" != "$(cat /proc/sys/kernel/random/boot_id)" ] || [ "${now#* }" != "$start" ] ||
+			[ "${now%% *}" = Z ] || echo "$name $pid"
+	done <"$1"
+}
+left=$(alive_of "$results/killed-start.processes" 2>/dev/null | tr '\n' ' ')
+expect "a start killed with SIGKILL midway leaves its services running (${left:-none}: log $results/killed-start.log)" \
+	test "$(wc -w <<<"$left")" -eq 8
+
+if ! "$server" start "$state" machines="$machines" > >(tee "$results/start.log"); then
 	not_ok "a LAVA server, its PostgreSQL and a worker with a qemu device per machine, on the loopback" \
 		"lava-server.sh start failed: logs in $state/logs/"
 	tap_end
 	exit 1
 fi
 pass "a LAVA server, its PostgreSQL and a worker with a qemu device per machine ($machines), on the loopback"
+same "... the start before it, killed, had its services stopped by this one, which said so" \
+	"$(grep -c 'an earlier start left .*: stopping what it left' "$results/start.log") $(alive_of "$results/killed-start.processes" | tr '\n' ' ')" "1 "
 # shellcheck disable=SC1091
-. "$state/server.env"	# url, the services' pids
+. "$state/server.env"	# url, pg_port
 export LAVA_TOKEN_FILE=$state/token
 lava_make() {
 	"$make" --no-print-directory -C "$top" RESULTS="$results" LAVA_URL="$url" LAVA_TAGS=y2038-% \
@@ -145,13 +172,13 @@ expect "KCIDB: those cells are tests of status ERROR, with the reason as their c
 	test "$(jq --arg why "$(error_of "$dead_cell")" '[.tests[] | select(.status == "ERROR" and .comment == $why)] | length' "$frun/kcidb.json")" -gt 0
 
 # --- Gone: every process it started, the database, its files.
-pids="$gunicorn $scheduler $worker"
+pids=$(awk '{ print $2 }' "$state/processes" | tr '\n' ' ')
 kids=""
 for p in $pids; do kids+=" $(ps -o pid= --ppid "$p" 2>/dev/null | tr '\n' ' ')"; done
 stop
 alive=""
 for p in $pids $kids; do kill -0 "$p" 2>/dev/null && alive+=" $p"; done
-same "stopped: no process it started is left (server, scheduler, worker and theirs)" "$alive" ""
+same "stopped: no process it started is left (database, server, scheduler, worker and theirs)" "$alive" ""
 expect "stopped: nothing answers on the server's and the database's ports any more" \
 	/usr/bin/python3 -c 'import socket, sys
 for p in sys.argv[1:]:
