@@ -29,7 +29,12 @@
 #       alone, named.
 #
 # Nothing here is a systemd service: this machine may have no systemd, and
-# a check must not leave one enabled. The packages stay installed (the lab
+# a check must not leave one enabled. Its state is private: the user's and
+# the worker's tokens, the database's password and Django's key are in
+# files only root reads, in a folder no other user lists (the worker and
+# QEMU run as root: its token is root's), and no secret is ever on a
+# command line, which ps shows to every user (psql and Python are given
+# them on stdin). The packages stay installed (the lab
 # installs what it uses); nothing else does.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
@@ -181,7 +186,11 @@ start() {
 		die "start: a lava-worker or lava-run runs here already"
 	fi
 	rm -rf "$state" "$state.logs"
+	# what start and the services make is theirs alone; the database's and
+	# the web server's users reach their own folders, and list nothing
+	umask 077
 	mkdir -p "$state"/{logs,media,devices,health-checks,worker,pgsock,console}
+	chmod 711 "$state" "$state/logs"
 	state=$(realpath "$state")
 	local pg_port http_port pg_pass
 	pg_port=$(free_port)
@@ -200,15 +209,16 @@ start() {
 		-o "-p $pg_port -k $state/pgsock -c listen_addresses=127.0.0.1" >/dev/null
 	record_process postgres "$(head -1 "$state/pg/postmaster.pid")"
 	echo "pg_port=$pg_port" >"$state/server.env"
-	runuser -u postgres -- psql -q -h "$state/pgsock" -p "$pg_port" -U postgres -v ON_ERROR_STOP=1 \
-		-c "CREATE ROLE lavaserver LOGIN PASSWORD '$pg_pass'" -c "CREATE DATABASE lavaserver OWNER lavaserver"
+	printf "CREATE ROLE lavaserver LOGIN PASSWORD '%s';\nCREATE DATABASE lavaserver OWNER lavaserver;\n" "$pg_pass" |
+		runuser -u postgres -- psql -q -h "$state/pgsock" -p "$pg_port" -U postgres -v ON_ERROR_STOP=1
 
 	# --- the server's settings: in the environment of each of its
 	# processes (LAVA_JSON_SETTINGS beats every file), never in /etc
 	local settings
-	settings=$(/usr/bin/python3 - "$state" "$pg_port" "$pg_pass" "$(random_secret)" <<'EOF'
+	settings=$(printf '%s\n%s\n' "$pg_pass" "$(random_secret)" | /usr/bin/python3 -c '
 import base64, json, sys
-state, port, password, secret = sys.argv[1:]
+state, port = sys.argv[1:]
+password, secret = sys.stdin.read().split()
 print(base64.b64encode(json.dumps({
     "DATABASES": {"default": {
         "ENGINE": "django.db.backends.postgresql", "NAME": "lavaserver",
@@ -220,14 +230,10 @@ print(base64.b64encode(json.dumps({
     "DEVICES_PATH": state + "/devices",
     "HEALTH_CHECKS_PATH": state + "/health-checks",
     "EVENT_NOTIFICATION": False,
-}).encode()).decode())
-EOF
-)
+}).encode()).decode())' "$state" "$pg_port")
 	printf 'LAVA_JSON_SETTINGS=%s\n' "$settings" >"$state/settings.env"
-	chmod 600 "$state/settings.env"
 	touch "$state/logs/django.log"
 	chown -R lavaserver:lavaserver "$state/media" "$state/devices" "$state/health-checks" "$state/logs/django.log"
-	chmod 664 "$state/logs/django.log"
 
 	say LAVA "lava-server: the database's tables (migrate)"
 	manage migrate --noinput >"$state/logs/migrate.log" 2>&1 || { tail -20 "$state/logs/migrate.log" >&2; die "start: migrate failed"; }
@@ -235,13 +241,12 @@ EOF
 	# --- a user and its token, the worker and its token, a qemu device per
 	# machine kind (the stock qemu template; the jobs' context says the
 	# rest), each tagged with its machine
-	manage users add "$USER_NAME" --passwd "$(random_secret)" >/dev/null
+	manage users add "$USER_NAME" >/dev/null	# a random password, printed: it logs in with its token only
 	local token wtoken
 	token=$(manage tokens add --user "$USER_NAME" --description "make lava-server-check" | tail -1)
 	wtoken=$(manage workers add "$WORKER" --description "make lava-server-check" | sed -n 's/^Token: //p')
 	[ -n "$token" ] && [ -n "$wtoken" ] || die "start: no token for the user or the worker"
 	printf '%s\n' "$wtoken" >"$state/worker-token"
-	chmod 600 "$state/worker-token"
 	manage device-types add qemu >/dev/null
 	for m in $machines; do
 		echo "{% extends 'qemu.jinja2' %}" >"$state/devices/y2038-$m.jinja2"
@@ -265,7 +270,7 @@ EOF
 		--ping-interval 5 </dev/null >"$state/logs/lava-worker.out" 2>&1 &
 	record_process worker $!
 	printf 'url=%s\n' "$url" >>"$state/server.env"
-	(umask 077 && printf '%s\n' "$token" >"$state/token")
+	printf '%s\n' "$token" >"$state/token"
 
 	# --- up when the API answers, the worker is Online and its devices Idle
 	local i ok=0

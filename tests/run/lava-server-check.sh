@@ -60,7 +60,14 @@ left=$(alive_of "$results/killed-start.processes" 2>/dev/null | tr '\n' ' ')
 expect "a start killed with SIGKILL midway leaves its services running (${left:-none}: log $results/killed-start.log)" \
 	test "$(wc -w <<<"$left")" -eq 8
 
+# The start watched: no secret of it on any command line, which ps shows
+# to every user (tests/lib/argv-watch.py, given them once start made them).
+rm -f "$results/argv.stop"
+"$top/tests/lib/argv-watch.py" "$results/argv.stop" "$state/check-secrets" '(^| )--passwd( |$)' "PASSWORD '" \
+	>"$results/argv-during-start.txt" &
+watch=$!
 if ! "$server" start "$state" machines="$machines" > >(tee "$results/start.log"); then
+	touch "$results/argv.stop"
 	not_ok "a LAVA server, its PostgreSQL and a worker with a qemu device per machine, on the loopback" \
 		"lava-server.sh start failed: logs in $state/logs/"
 	tap_end
@@ -69,6 +76,28 @@ fi
 pass "a LAVA server, its PostgreSQL and a worker with a qemu device per machine ($machines), on the loopback"
 same "... the start before it, killed, had its services stopped by this one, which said so" \
 	"$(grep -c 'an earlier start left .*: stopping what it left' "$results/start.log") $(alive_of "$results/killed-start.processes" | tr '\n' ' ')" "1 "
+# its secrets: the tokens, and the database's password and Django's key
+# from the server's settings (in a file only root reads, with the state)
+{
+	cat "$state/token" "$state/worker-token"
+	/usr/bin/python3 -c 'import base64, json, sys
+s = json.loads(base64.b64decode(open(sys.argv[1]).read().split("=", 1)[1]))
+print(s["DATABASES"]["default"]["PASSWORD"]); print(s["SECRET_KEY"])' "$state/settings.env"
+} >"$state/check-secrets"
+touch "$results/argv.stop"
+wait $watch
+same "... no secret of it was ever on a command line (tokens, the database's password, Django's key, --passwd)" \
+	"$(cat "$results/argv-during-start.txt")" ""
+if command -v setpriv >/dev/null; then
+	same "... its state is private: another user lists none of it and reads no token, password or pid" \
+		"$(for f in . token worker-token settings.env server.env processes check-secrets logs/django.log; do
+			setpriv --reuid=65534 --regid=65534 --clear-groups cat "$state/$f" >/dev/null 2>&1 && echo "$f"
+			[ "$f" != . ] || ! setpriv --reuid=65534 --regid=65534 --clear-groups ls "$state" >/dev/null 2>&1 || echo "(its folder, listed)"
+		done)" ""
+else
+	skip "... its state is private: another user lists none of it and reads no token, password or pid" \
+		"setpriv (util-linux) is missing: no other user to try as"
+fi
 # shellcheck disable=SC1091
 . "$state/server.env"	# url, pg_port
 export LAVA_TOKEN_FILE=$state/token

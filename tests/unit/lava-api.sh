@@ -291,21 +291,7 @@ make -C "$top" --no-print-directory lava-collect LAVA_URL="$url" RUN_ID=R1 LAVA_
 	BUILD="$build" RESULTS="$work/mk" >"$work/mk-cmdline.out" 2>&1
 expect "make: LAVA_TOKEN= on its command line is refused, saying why and what to give instead" \
 	test "$?:$(grep -c 'LAVA_TOKEN= on make.s command line .*LAVA_TOKEN_FILE=' "$work/mk-cmdline.out"):$(ls "$work/mk" 2>/dev/null | wc -l)" = "2:1:0"
-/usr/bin/python3 - "$token" "$work/argv.stop" >"$work/argv.seen" <<'EOF' &
-import os, sys, time
-token, stop = sys.argv[1].encode(), sys.argv[2]
-seen, me = set(), str(os.getpid())
-while not os.path.exists(stop):
-    for p in set(os.listdir("/proc")) - {me, "self", "thread-self"}:
-        try:
-            with open("/proc/%s/cmdline" % p, "rb") as f:
-                if token in f.read():
-                    seen.add(open("/proc/%s/comm" % p).read().strip())
-        except OSError:
-            pass
-    time.sleep(0.005)
-print(" ".join(sorted(seen)))
-EOF
+"$top/tests/lib/argv-watch.py" "$work/argv.stop" "$work/token" >"$work/argv.seen" &
 watcher=$!
 LAVA_TOKEN_FILE=$work/token make -C "$top" --no-print-directory lava-collect LAVA_URL="$url" RUN_ID=R1 LAVA_WAIT=3 LAVA_POLL=0.5 \
 	BUILD="$build" RESULTS="$work/mk-file" >"$work/mk.out" 2>&1
