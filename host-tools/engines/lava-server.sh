@@ -12,7 +12,8 @@
 #       everything under STATE (a folder of its own): the database, the
 #       server's settings (LAVA_JSON_SETTINGS, so /etc/lava-server is never
 #       written), job outputs, device dictionaries, logs; a user, its token
-#       and the worker's; then the services, each started here and what
+#       (STATE/token), another user and its (STATE/other-token: someone
+#       else on the same lab) and the worker's; then the services, each started here and what
 #       identifies it kept (STATE/processes). Writes STATE/server.env (the
 #       URL, the database's port) and STATE/token (the user's token, for
 #       LAVA_TOKEN_FILE=). What an earlier start left (its check killed)
@@ -44,6 +45,7 @@ LAVA_SERVER_PACKAGES="lava-server lava-dispatcher"
 PG_BIN=/usr/lib/postgresql/15/bin
 WORKER=y2038-lab-worker
 USER_NAME=y2038-lab
+OTHER_USER=y2038-lab-other
 # where lava-run keeps a job's downloads, whatever the worker's folder
 DISPATCHER_TMP=/var/lib/lava/dispatcher/tmp
 
@@ -247,6 +249,10 @@ print(base64.b64encode(json.dumps({
 	wtoken=$(manage workers add "$WORKER" --description "make lava-server-check" | sed -n 's/^Token: //p')
 	[ -n "$token" ] && [ -n "$wtoken" ] || die "start: no token for the user or the worker"
 	printf '%s\n' "$wtoken" >"$state/worker-token"
+	# someone else on the same lab, whose jobs carry the check's run id
+	manage users add "$OTHER_USER" >/dev/null
+	manage tokens add --user "$OTHER_USER" --description "someone else (make lava-server-check)" | tail -1 \
+		>"$state/other-token"
 	manage device-types add qemu >/dev/null
 	for m in $machines; do
 		echo "{% extends 'qemu.jinja2' %}" >"$state/devices/y2038-$m.jinja2"

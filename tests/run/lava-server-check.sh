@@ -4,7 +4,11 @@
 # lava-collect, and the verdicts must equal the lab's own boots of the same
 # cells, cell for cell. Then the ways a job fails to complete, for real: a
 # job the server cancels, and one whose worker dies under it, each a clear
-# verdict for its cells. Last, the server is gone and left nothing behind.
+# verdict for its cells. Jobs with the run's id that it did not submit,
+# another user's and its own user's with paths in their metadata, are
+# ignored, saying why, and change nothing outside the run, whether the run
+# is collected where it was submitted or elsewhere (with the token). Last,
+# the server is gone and left nothing behind.
 # First, a start killed midway (a check killed with SIGKILL): the next one
 # stops what it left, and says so.
 #
@@ -178,6 +182,34 @@ before=$(qemus | xargs)
 sleep 1
 expect "a job whose worker dies: the worker, lava-run and QEMU killed while it ran (job ${dead:-none}, QEMU ${before:-none} then ${qemus:-none})" \
 	test -n "$dead" -a -n "$before" -a -z "$(qemus)"
+# Jobs of run $faults it did not submit: another user's (a boot of the
+# lab's name, /etc/shadow its console), and its own user's from elsewhere
+# whose metadata names ../../../../etc/cron.d, .., a canary's path through
+# / for their boots, or /etc/shadow for its console. Canceled at once:
+# they need not run to be collected.
+canary=$results/canary
+rm -rf "$canary" && mkdir -p "$canary" && echo keep >"$canary/file"
+# what they aim at: the canary, the run's parent, /etc/cron.d, and where
+# ../../../../etc/cron.d leads from the run's boots
+aimed=("$canary" "$(realpath -m "$frun/boots/../../../../etc/cron.d")" /etc/cron.d "$lrun")
+fingerprint() { find "${aimed[@]}" -printf '%p %s %T@\n' 2>/dev/null | sort | sha256sum; }
+before_hostile=$(fingerprint)
+# hostile_job TOKEN_FILE BOOT CONSOLE: the job of $cancel_cell as submitted, its
+# metadata's boot and console replaced, submitted and canceled; its id
+hostile_job() {
+	local f id
+	f=$(mktemp "$results/hostile.XXXXXX.yaml")
+	sed -e "s|^  y2038.boot: .*|  y2038.boot: '$2'|" -e "s|^  y2038.console: .*|  y2038.console: '$3'|" \
+		"$frun/lava/$cancel_cell/submitted.yaml" >"$f"
+	id=$(LAVA_TOKEN_FILE=$1 "$api" submit "$url" "$f") || return
+	LAVA_TOKEN_FILE=$1 "$api" cancel "$url" "$id" >/dev/null
+	echo "$id"
+}
+hostile="$(hostile_job "$state/other-token" "$dead_cell" /etc/shadow) $(hostile_job "$state/token" ../../../../etc/cron.d /dev/null)"
+hostile+=" $(hostile_job "$state/token" .. /dev/null) $(hostile_job "$state/token" "../../../../../../../../../../../..$canary" /dev/null)"
+hostile+=" $(hostile_job "$state/token" "$cancel_cell" /etc/shadow)"
+read -r h_other h_crond h_up h_canary h_shadow <<<"$hostile"
+expect "five jobs of run $faults that it did not submit, on the server: $hostile" test "$(wc -w <<<"$hostile")" = 5
 lava_make lava-collect RUN_ID="$faults" LAVA_WAIT=600 LAVA_OFFLINE_GRACE=0 >"$results/$faults.collect.log" 2>&1
 expect "make lava-collect: a run with jobs that did not complete exits non-zero (log: $results/$faults.collect.log)" \
 	test $? -ne 0
@@ -199,6 +231,38 @@ expect "the report names them: $frun/report.md" grep -q "went offline" "$frun/re
 "$top/host-tools/engines/kcidb.sh" "$frun" >/dev/null
 expect "KCIDB: those cells are tests of status ERROR, with the reason as their comment" \
 	test "$(jq --arg why "$(error_of "$dead_cell")" '[.tests[] | select(.status == "ERROR" and .comment == $why)] | length' "$frun/kcidb.json")" -gt 0
+
+# --- The jobs it did not submit: ignored, each saying why; nothing
+# outside the run changed, and /etc/shadow was copied nowhere.
+shadow=$(sha256sum </etc/shadow)
+shadow_copies() { find "$results" -type f -exec sha256sum {} + 2>/dev/null | grep -c "^${shadow%% *} "; }
+ignored=$(grep -oE 'job [0-9]+: ignored: .*' "$results/$faults.collect.log")
+sed 's/^/# /' <<<"$ignored"
+same "make lava-collect: each job of its run's id that it did not submit is ignored, saying why" \
+	"$ignored" "$(for j in $hostile; do
+		echo "job $j: ignored: run $faults did not submit it (it is not in $frun/lava/jobs.tsv; its submitter: $([ "$j" = "$h_other" ] && echo y2038-lab-other || echo y2038-lab))"
+	done)"
+same "... the run has its own two boots and nothing else (no boots/.. import: no $frun/meta)" \
+	"$(cd "$frun/boots" && ls | tr '\n' ' ')$(ls "$frun/meta" 2>/dev/null)" "$(printf '%s\n' "$cancel_cell" "$dead_cell" | sort | tr '\n' ' ')"
+same "... nothing outside the run changed (the canary, /etc/cron.d, where ../../../../etc/cron.d leads, the other run)" \
+	"$(fingerprint)" "$before_hostile"
+same "... and /etc/shadow was copied nowhere in the results" "$(shadow_copies)" 0
+# Collected elsewhere (a fresh results folder: no jobs.tsv), with the token.
+away=$results/away
+lava_make lava-collect RESULTS="$away" RUN_ID="$faults" LAVA_WAIT=30 LAVA_CANCEL_GRACE=5 LAVA_OFFLINE_GRACE=0 \
+	>"$results/$faults.away.log" 2>&1
+ignored=$(grep -oE 'job [0-9]+: ignored: .*' "$results/$faults.away.log")
+sed 's/^/# /' <<<"$ignored"
+same "collected elsewhere: the token's user's jobs whose boots are the lab's names, and no other" \
+	"$(cd "$away/$faults/boots" 2>/dev/null && ls | tr '\n' ' ')" \
+	"$(printf '%s\n' "$cancel_cell" "$cancel_cell-lava$h_shadow" "$dead_cell" | sort | tr '\n' ' ')"
+same "collected elsewhere: ... the others ignored, each saying why" "$ignored" \
+	"job $h_other: ignored: y2038-lab-other submitted it, not y2038-lab (the token's user)
+job $h_crond: ignored: its boot, '../../../../etc/cron.d', is none of the lab's
+job $h_up: ignored: its boot, '..', is none of the lab's
+job $h_canary: ignored: its boot, '../../../../../../../../../../../..$canary', is none of the lab's"
+same "collected elsewhere: ... nothing outside the run changed, no console fetched, /etc/shadow copied nowhere" \
+	"$(fingerprint) $(ls "$away/$faults/boots/$cancel_cell-lava$h_shadow/console.log" 2>/dev/null) $(shadow_copies)" "$before_hostile  0"
 
 # --- Gone: every process it started, the database, its files.
 pids=$(awk '{ print $2 }' "$state/processes" | tr '\n' ' ')
