@@ -124,7 +124,8 @@ lava-collect: $(HOST)/y2038-collect
 # through the API and one whose worker is killed under it, each a clear
 # verdict for its cells (tests/run/lava-server-check.sh). Then the server
 # is stopped, every process it started gone, and the host as it was
-# (host-untouched.sh). 6 min cold (the install of LAVA: about a minute),
+# (host-untouched.sh: its kernel and clock as before, its configuration as
+# the packages' install left it, with none of their services enabled). 6 min cold (the install of LAVA: about a minute),
 # 4.5 warm (docs/engines.md): a target of its own, not make check's.
 LAVA_CHECK_MACHINES ?= $(CHECK_MACHINES)
 LAVA_CHECK_DIR       = $(BUILD)/check-lava-server
@@ -134,12 +135,13 @@ lava-server-check: deps $(foreach m,$(LAVA_CHECK_MACHINES),$(call machine-env,$(
 	@mkdir -p $(LAVA_CHECK_DIR)
 	$(Q)tests/run/host-untouched.sh snapshot $(LAVA_CHECK_DIR)/host-before
 	$(Q)host-tools/engines/lava-server.sh install
+	$(Q)tests/run/host-untouched.sh snapshot $(LAVA_CHECK_DIR)/host-installed
 	$(call say,LAB,the same cells booted by the lab itself (log: $(LAVA_CHECK_DIR)/lab.log))
 	$(Q)($(call locked-lab,RESULTS=$(LAVA_CHECK_DIR)/lab MACHINES="$(LAVA_CHECK_MACHINES)" BOOT_KINDS=matrix FAKETIME=no)) \
 		>$(LAVA_CHECK_DIR)/lab.log 2>&1 || true
 	$(Q)tests/run/lava-server-check.sh $(abspath $(BUILD)/lava-server) $(LAVA_CHECK_DIR)/lava \
 		$(LAVA_CHECK_DIR)/lab/$(RUN_ID) "$(LAVA_CHECK_MACHINES)" "$(CONFIGS)"
-	$(Q)tests/run/host-untouched.sh compare $(LAVA_CHECK_DIR)/host-before
+	$(Q)tests/run/host-untouched.sh compare $(LAVA_CHECK_DIR)/host-before $(LAVA_CHECK_DIR)/host-installed
 
 # make kcidb RUN=<run-id>: the run as KCIDB JSON (results/<run-id>/kcidb.json),
 # every id prefixed with KCIDB_ORIGIN (the origin KernelCI gave you).

@@ -7,7 +7,9 @@
 #   lava-server.sh install
 #       Debian's lava-server, lava-dispatcher and PostgreSQL (deps.sh):
 #       with no PostgreSQL on the default socket for lava-server's postinst
-#       to make its databases in (PGHOST points nowhere while it runs)
+#       to make its databases in (PGHOST points nowhere while it runs), and
+#       their services, which Debian enables as it installs them, disabled
+#       again: none starts at the next boot (lava-worker, as root)
 #   lava-server.sh start STATE machines="i386 armv7"
 #       everything under STATE (a folder of its own): the database, the
 #       server's settings (LAVA_JSON_SETTINGS, so /etc/lava-server is never
@@ -157,12 +159,28 @@ for p, s in left.items():
 EOF
 }
 
+# The systemd units enabled on this machine (links in /etc/systemd/system).
+enabled_units() { find /etc/systemd/system -type l -path '*.wants/*' -printf '%f\n' 2>/dev/null | sort -u; }
+
 install_packages() {
+	local before unit
+	before=$(enabled_units)
 	"$LAB_TOP/host-tools/deps.sh" postgresql
 	# lava-server's postinst makes its databases in any PostgreSQL that
 	# answers on the default socket (pg_isready): here, none does.
 	# shellcheck disable=SC2086
 	PGHOST=/nonexistent/y2038-lab PGPORT=1 "$LAB_TOP/host-tools/deps.sh" $LAVA_SERVER_PACKAGES
+	# What installing them enabled of theirs (deb-systemd-helper): the
+	# check starts a lab of its own, and this machine runs none at boot.
+	# Disabled as an administrator would: a later upgrade keeps it so.
+	for unit in $(comm -13 <(echo "$before") <(enabled_units)); do
+		case $unit in
+		lava-* | postgresql*)
+			systemctl disable --quiet "$unit" 2>/dev/null || deb-systemd-helper disable "$unit"
+			say LAVA "$unit: disabled (installed for make lava-server-check, not to start at boot)"
+			;;
+		esac
+	done
 }
 
 # lava-server manage ... with the instance's settings (STATE/settings.env).

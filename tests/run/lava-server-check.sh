@@ -37,6 +37,10 @@ lava_files() {
 		/var/log/lava-dispatcher /tmp/lava.events \( -type f -printf '%p %s\n' \) -o -printf '%p\n' 2>/dev/null | sort
 }
 lava_files >"$results/lava-files-before"
+# Debian enables a package's services as it installs it: LAVA's would start
+# at the next boot, lava-worker as root (lava-server.sh install disables them).
+same "LAVA's install left none of its services enabled to start at boot" \
+	"$(find /etc/systemd/system -type l -path '*.wants/lava-*' -printf '%f ' 2>/dev/null)" ""
 stopped=0
 stop() { [ $stopped -eq 1 ] || "$server" stop "$state"; stopped=1; }
 trap stop EXIT
