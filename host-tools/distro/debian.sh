@@ -38,10 +38,16 @@
 #
 # Packages come from a private apt state in the cache (APT::Architectures
 # set there, not with dpkg --add-architecture). debootstrap needs root.
+# Everything fetched is Debian's, checked against Debian's archive keyring
+# (DEBIAN_KEYRING): apt's lists (signed-by) and debootstrap's Release
+# (--keyring, --force-check-gpg: on a host without the keyring debootstrap
+# would otherwise warn and take an unsigned Release); each package against
+# the SHA-256 its signed index gives.
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
 say() { printf '  %-8s %s\n' "$1" "$2" >&2; }	# stdout is the root's path
+DEBIAN_KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 cmd=${1:-}
 shift || true
@@ -85,14 +91,19 @@ apt_private() {
 		mkdir -p "$a/state/lists/partial" "$a/cache/archives/partial"
 		: >"$a/status"
 		{
-			echo "$apt_lines [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror $suite main"
+			echo "$apt_lines [signed-by=$DEBIAN_KEYRING] $mirror $suite main"
 			# a release has its security archive; sid and backports have none
 			case $suite in
 			sid | unstable | experimental | *-backports) ;;
-			*) echo "$apt_lines [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] ${mirror%/debian}/debian-security $suite-security main" ;;
+			*) echo "$apt_lines [signed-by=$DEBIAN_KEYRING] ${mirror%/debian}/debian-security $suite-security main" ;;
 			esac
 		} >"$a/sources.list"
 	fi
+	# Its downloads run as root (APT::Sandbox::User=root), not as _apt:
+	# this private state lives in the cache, under the user's home, which
+	# _apt cannot reach (root's is 0700), and apt would fall back to root
+	# anyway, with a warning. What they fetch is data until apt has
+	# checked it against the signed Release (docs/security.md).
 	"${apt_program:-apt-get}" -q -o Dir::Etc::sourcelist="$a/sources.list" -o Dir::Etc::sourceparts=- \
 		-o Dir::State="$a/state" -o Dir::State::status="$a/status" \
 		-o Dir::Cache="$a/cache" -o APT::Architecture="$arch" \
@@ -169,6 +180,12 @@ bin_sh() {
 	fi
 }
 
+# Debian's archive keyring, without which nothing fetched can be checked.
+debian_keyring() {
+	[ -r "$DEBIAN_KEYRING" ] ||
+		die "Debian's archive keyring $DEBIAN_KEYRING is missing: nothing fetched could be checked (apt-get install debian-archive-keyring)"
+}
+
 make_root() {
 	local root=$base/root tmp
 	if [ -e "$root/.y2038-complete" ]; then
@@ -177,12 +194,13 @@ make_root() {
 	fi
 	[ "$(id -u)" -eq 0 ] || die "debootstrap needs root: run this as root (sudo make ...)"
 	command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
+	debian_keyring
 	tmp=$base/root.tmp
 	rm -rf "$tmp" "$root" "$root.debs"
 	say DEBOOT "$suite $arch minbase"
 	# --foreign unpacks the required packages and runs nothing of theirs:
 	# no chroot, no binfmt, so any architecture works on this host.
-	debootstrap --foreign --variant=minbase --include=busybox-static \
+	debootstrap --foreign --variant=minbase --include=busybox-static --keyring="$DEBIAN_KEYRING" --force-check-gpg \
 		--arch="$arch" "$suite" "$tmp" "$mirror" >"$base/debootstrap.log" 2>&1 ||
 		die "debootstrap failed (see $base/debootstrap.log): $(tail -3 "$base/debootstrap.log")"
 	# The rest (the "base" list: busybox-static, apt) is left for the second
@@ -216,10 +234,11 @@ foreign)
 	if [ ! -e "$root/.y2038-complete" ]; then
 		[ "$(id -u)" -eq 0 ] || die "debootstrap needs root: run this as root (sudo make ...)"
 		command -v debootstrap >/dev/null || die "debootstrap is missing: apt-get install debootstrap"
+		debian_keyring
 		rm -rf "$root.tmp" "$root"
 		say DEBOOT "$suite $arch minbase${include:+ with $include}, first stage"
-		debootstrap --foreign --variant=minbase ${include:+--include="$include"} \
-			--arch="$arch" "$suite" "$root.tmp" "$mirror" >"$root.log" 2>&1 ||
+		debootstrap --foreign --variant=minbase ${include:+--include="$include"} --keyring="$DEBIAN_KEYRING" \
+			--force-check-gpg --arch="$arch" "$suite" "$root.tmp" "$mirror" >"$root.log" 2>&1 ||
 			die "debootstrap failed (see $root.log): $(tail -3 "$root.log")"
 		touch "$root.tmp/.y2038-complete"
 		mv "$root.tmp" "$root"
