@@ -86,12 +86,13 @@ same "... the start before it, killed, had its services stopped by this one, whi
 	"$(grep -c 'an earlier start left .*: stopping what it left' "$results/start.log") $(alive_of "$results/killed-start.processes" | tr '\n' ' ')" "1 "
 # its secrets: the tokens, and the database's password and Django's key
 # from the server's settings (in a file only root reads, with the state)
-{
-	cat "$state/token" "$state/worker-token"
+(
+	umask 077
+	cat "$state/token" "$state/worker-token" >"$state/check-secrets"
 	/usr/bin/python3 -c 'import base64, json, sys
 s = json.loads(base64.b64decode(open(sys.argv[1]).read().split("=", 1)[1]))
-print(s["DATABASES"]["default"]["PASSWORD"]); print(s["SECRET_KEY"])' "$state/settings.env"
-} >"$state/check-secrets"
+print(s["DATABASES"]["default"]["PASSWORD"]); print(s["SECRET_KEY"])' "$state/settings.env" >>"$state/check-secrets"
+)
 touch "$results/argv.stop"
 wait $watch
 same "... no secret of it was ever on a command line (tokens, the database's password, Django's key, --passwd)" \
