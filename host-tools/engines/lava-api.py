@@ -19,7 +19,7 @@ the HTTP server that hands a worker the lab's images. Standard library only.
       after DEADLINE seconds, whatever becomes of who started it.
   lava-api.py collect URL RUN_ID OUT [KEY=VALUE...]
       waits for the run's jobs and writes each into OUT/<id>/ as it ends:
-      job.json, job.yaml (its definition on the server), output.yaml (its
+      job.json, job.yaml (its definition as submitted), output.yaml (its
       log, empty if it has none), lava-results.tsv (the test cases the API
       gives: suite, case, result), cell (what the lab records of the boot,
       for lava.sh import) and outcome (the verdict on the job itself:
@@ -321,8 +321,10 @@ def run_jobs(url, token, run_id, submitted, jobs_file, boots, say):
     metadata names one of boots. Any other job of the run's id is ignored,
     saying why. A server that does not answer leaves those submitted,
     waited for as any other."""
+    # The text submitted, as lava.sh job wrote it: LAVA keeps it as the
+    # job's original_definition, and its definition as it dumps it again.
     needle = "y2038.run_id: '%s'" % run_id.replace("'", "''")
-    query = "/jobs/?definition__contains=%s&ordering=id&limit=100" % urllib.parse.quote(needle)
+    query = "/jobs/?original_definition__contains=%s&ordering=id&limit=100" % urllib.parse.quote(needle)
     if not submitted and not token:
         raise ApiError("run %s was not submitted from here (no %s): without a token (LAVA_TOKEN_FILE=) its "
                        "jobs cannot be told from anyone else's with its id, and none is collected" % (run_id, jobs_file))
@@ -344,7 +346,7 @@ def run_jobs(url, token, run_id, submitted, jobs_file, boots, say):
         raise ApiError("%s does not know the token's user: its jobs cannot be told from anyone else's" % url)
     found = {}
     for j in listed:
-        jid, boot = int(j["id"]), metadata(j.get("definition") or "").get("boot")
+        jid, boot = int(j["id"]), metadata(j.get("original_definition") or j.get("definition") or "").get("boot")
         if j.get("submitter") != user:
             say("job %d: ignored: %s submitted it, not %s (the token's user)" % (jid, j.get("submitter"), user))
         elif boot not in boots:
@@ -363,7 +365,7 @@ def save(url, token, job, out, say):
         json.dump(data, f, indent=1)
     # What the boot is: the job as submitted from here, else the server's
     # definition (data: its console is no file of this machine's).
-    definition = data.get("definition") or ""
+    definition = data.get("original_definition") or data.get("definition") or ""
     submitted = None
     if job.submitted:
         with open(job.submitted) as f:

@@ -17,14 +17,23 @@ an Offline worker it stays Canceling, as on a real server. POST /jobs/
 takes a definition with a token of the world's, its user the submitter (400
 when it says "reject-me"); /system/whoami/ names the token's user. Each
 request is a line of LOG, with its Authorization. ADDRESS: where it listens
-(default 127.0.0.1).
+(default 127.0.0.1). As a real server (lava-server 2023.01) does, a job's
+"original_definition" is the text submitted and its "definition" that text
+as LAVA dumps it again: here, each quoted y2038.* value unquoted; the job
+list filters on either (definition__contains, original_definition__contains).
 """
 import http.server
 import json
+import re
 import sys
 import urllib.parse
 
 PAGE = 2  # tests per page: lava-api.py must follow "next"
+
+
+def dumped(definition):
+    """The definition as LAVA stores it again (yaml.dump): no quotes where none are needed."""
+    return re.sub(r"(?m)^(\s+y2038\.[a-z_]+): '([^':#]*)'$", r"\1: \2", definition)
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -53,7 +62,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         j = self.world["jobs"][jid]
         return {"id": int(jid), "state": j["state"], "health": j["health"],
                 "failure_comment": j.get("failure_comment"), "actual_device": j.get("actual_device"),
-                "definition": j.get("definition", ""), "description": "job %s" % jid,
+                "definition": dumped(j.get("definition", "")), "original_definition": j.get("definition", ""),
+                "description": "job %s" % jid,
                 "submitter": j.get("submitter", "y2038-lab"),
                 "start_time": "2026-12-06T10:00:00.000000Z", "end_time": "2026-12-06T10:01:30.500000Z"}
 
@@ -71,8 +81,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if parts == ["system", "whoami"]:
             return self.reply(200, {"user": self.user() or ""})
         if parts == ["jobs"]:
-            needle = q.get("definition__contains", [""])[0]
-            found = [self.job_json(i) for i in sorted(jobs, key=int) if needle in jobs[i].get("definition", "")]
+            found = [self.job_json(i) for i in sorted(jobs, key=int)]
+            for key in ("definition", "original_definition"):
+                needle = q.get(key + "__contains", [""])[0]
+                found = [j for j in found if needle in j[key]]
             return self.reply(200, {"count": len(found), "next": self.world.get("next"), "results": found})
         if len(parts) >= 2 and parts[0] == "jobs":
             jid = parts[1]
