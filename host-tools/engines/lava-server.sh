@@ -335,6 +335,7 @@ stop() {
 		# its postmaster is the one started here, and what is left of it.
 		processes stop worker scheduler gunicorn
 		if processes ours postgres; then
+			say LAVA "stopping postgres (pid $(awk '$1 == "postgres" { print $2 }' "$state/processes"): pg_ctl stop)"
 			runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$state/pg" -m fast -w -t 60 stop >/dev/null || true
 		fi
 		processes stop postgres
