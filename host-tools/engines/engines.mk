@@ -122,11 +122,13 @@ lava-collect: $(HOST)/y2038-collect
 # by the lab, then submitted with make lava-submit and collected with make
 # lava-collect, the verdicts equal cell for cell; then a job canceled
 # through the API and one whose worker is killed under it, each a clear
-# verdict for its cells (tests/run/lava-server-check.sh). Then the server
+# verdict for its cells; jobs with the run's id that it did not submit,
+# ignored, saying why (tests/run/lava-server-check.sh). Then the server
 # is stopped, every process it started gone, and the host as it was
 # (host-untouched.sh: its kernel and clock as before, its configuration as
-# the packages' install left it, with none of their services enabled). 6 min cold (the install of LAVA: about a minute),
-# 4.5 warm (docs/engines.md): a target of its own, not make check's.
+# the packages' install left it, with none of their services enabled).
+# 6 min cold (the install of LAVA: about a minute), 4.5 to 9 warm
+# (docs/engines.md): a target of its own, not make check's.
 LAVA_CHECK_MACHINES ?= $(CHECK_MACHINES)
 LAVA_CHECK_DIR       = $(BUILD)/check-lava-server
 .PHONY: lava-server-check
