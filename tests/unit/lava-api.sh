@@ -47,8 +47,11 @@ job() {
 	sed "s|@IMAGES@|http://127.0.0.1:1|" "$run/lava/$1/job.yaml" >"$run/lava/$1/submitted.yaml"
 	cat "$run/lava/$1/submitted.yaml"
 }
+job i386-compat32-y compat32-y >"$work/job.out" 2>"$work/job.err"
+same "lava.sh job: a job written says nothing on stderr (a boot that is no kind's has no disks=)" \
+	"$(cat "$work/job.err")" ""
 expect "lava.sh job: a job's metadata carries the boot's record (run id, boot, machine, config, scenarios)" \
-	grep -qx "  y2038.run_id: 'R1'" <(job i386-compat32-y compat32-y)
+	grep -qx "  y2038.run_id: 'R1'" "$work/job.out"
 expect "lava.sh job: ... its context the machine's board and CPU, the lab's QEMU options and RTC" \
 	test "$(grep -E '^  (machine|cpu|memory):' "$run/lava/i386-compat32-y/job.yaml" | tr -d "'\n")" = "  machine: pc  cpu: qemu32  memory: 128"
 expect "lava.sh job: ... its images at images=, named as the files are" \
