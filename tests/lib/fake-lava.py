@@ -17,23 +17,32 @@ an Offline worker it stays Canceling, as on a real server. POST /jobs/
 takes a definition with a token of the world's, its user the submitter (400
 when it says "reject-me"); /system/whoami/ names the token's user. Each
 request is a line of LOG, with its Authorization. ADDRESS: where it listens
-(default 127.0.0.1). As a real server (lava-server 2023.01) does, a job's
+(default 127.0.0.1). As a real server (lava-server 2023.01,
+lava_scheduler_app/models.py: _create_pipeline_job) does, a job's
 "original_definition" is the text submitted and its "definition" that text
-as LAVA dumps it again: here, each quoted y2038.* value unquoted; the job
-list filters on either (definition__contains, original_definition__contains).
+loaded and dumped again (yaml.dump, SafeDumper: keys sorted, no comments,
+quotes only where YAML needs them); the job list filters on either
+(definition__contains, original_definition__contains). A definition that
+is no YAML mapping is refused (400) as the real server refuses it.
 """
 import http.server
 import json
-import re
 import sys
 import urllib.parse
+
+import yaml
 
 PAGE = 2  # tests per page: lava-api.py must follow "next"
 
 
 def dumped(definition):
-    """The definition as LAVA stores it again (yaml.dump): no quotes where none are needed."""
-    return re.sub(r"(?m)^(\s+y2038\.[a-z_]+): '([^':#]*)'$", r"\1: \2", definition)
+    """The definition as LAVA stores it (lava_common's yaml_safe_dump of
+    what it loaded), or None when it is no YAML mapping."""
+    try:
+        data = yaml.safe_load(definition)
+    except yaml.YAMLError:
+        return None
+    return yaml.dump(data, Dumper=yaml.SafeDumper) if isinstance(data, dict) else None
 
 
 class Handler(http.server.BaseHTTPRequestHandler):
@@ -62,7 +71,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         j = self.world["jobs"][jid]
         return {"id": int(jid), "state": j["state"], "health": j["health"],
                 "failure_comment": j.get("failure_comment"), "actual_device": j.get("actual_device"),
-                "definition": dumped(j.get("definition", "")), "original_definition": j.get("definition", ""),
+                "definition": dumped(j.get("definition", "")) or "", "original_definition": j.get("definition", ""),
                 "description": "job %s" % jid,
                 "submitter": j.get("submitter", "y2038-lab"),
                 "start_time": "2026-12-06T10:00:00.000000Z", "end_time": "2026-12-06T10:01:30.500000Z"}
@@ -135,6 +144,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(401, {"detail": "Invalid token."})
         if "reject-me" in body.get("definition", ""):
             return self.reply(400, {"message": "Problem with submitted job data: reject-me is no key"})
+        if dumped(body.get("definition", "")) is None:
+            return self.reply(400, {"message": "Problem with submitted job data: not a YAML mapping"})
         jid = str(max([int(i) for i in self.world["jobs"]] + [0]) + 1)
         self.world["jobs"][jid] = {"state": "Submitted", "health": "Unknown", "definition": body["definition"],
                                    "submitter": self.user()}

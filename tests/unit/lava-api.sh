@@ -340,7 +340,7 @@ else
 	for _ in $(seq 100); do grep -q "^i386-compat32-n	[0-9]*[1-9][0-9]$" <(tail -1 "$run/lava/jobs.tsv") && break; sleep 0.1; done
 	id=$(tail -1 "$run/lava/jobs.tsv" | cut -f2)
 	urls=$(/usr/bin/python3 -c 'import json, sys, urllib.request
-print(json.load(urllib.request.urlopen(sys.argv[1]))["definition"])' "$url/api/v0.2/jobs/$id/" | sed -n 's/^        url: //p')
+print(json.load(urllib.request.urlopen(sys.argv[1]))["original_definition"])' "$url/api/v0.2/jobs/$id/" | sed -n 's/^        url: //p')
 	fetched=$(for u in $urls; do /usr/bin/python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1]).read().decode())' "$u" 2>&1 | tail -1; done)
 	wait $submitter
 	same "submit serve=::1: the jobs' images at [::1], served there" \
