@@ -346,9 +346,13 @@ def run_jobs(url, token, run_id, submitted, jobs_file, boots, say):
         raise ApiError("%s does not know the token's user: its jobs cannot be told from anyone else's" % url)
     found = {}
     for j in listed:
-        jid, boot = int(j["id"]), metadata(j.get("original_definition") or j.get("definition") or "").get("boot")
+        meta = metadata(j.get("original_definition") or j.get("definition") or "")
+        jid, boot = int(j["id"]), meta.get("boot")
         if j.get("submitter") != user:
             say("job %d: ignored: %s submitted it, not %s (the token's user)" % (jid, j.get("submitter"), user))
+        elif meta.get("run_id") != run_id:
+            # the server's search is its say; the job's own metadata decides
+            say("job %d: ignored: its run id, %s, is not %s" % (jid, ascii(meta.get("run_id")), ascii(run_id)))
         elif boot not in boots:
             say("job %d: ignored: its boot, %s, is none of the lab's" % (jid, ascii(boot)))
         else:

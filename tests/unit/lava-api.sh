@@ -253,6 +253,23 @@ same "collect elsewhere: ... nothing outside the run changed" "$(outside)" "$out
 same "collect elsewhere: ... no console is fetched from where a server's definition says (no copy of /etc/shadow)" \
 	"$(copies_of_shadow "$away") $(ls "$away/boots/i386-compat32-y-lava25/console.log" 2>/dev/null)" "0 "
 
+# A server whose job list ignores the search (an older one, or one in the
+# middle) lists the token's user's jobs of every run: a job's own metadata
+# decides its run, not the server's search.
+r9=$(sed "s/^  y2038.run_id: .*/  y2038.run_id: 'R9'/" "$run/lava/i386-compat32-y/submitted.yaml")
+jq -n --arg r1 "$(cat "$run/lava/i386-compat32-y/submitted.yaml")" --arg r9 "$r9" --arg log "$(as_log)" \
+	'{jobs: {"41": {state: "Finished", health: "Complete", definition: $r9, log: $log},
+	         "42": {state: "Finished", health: "Complete", definition: $r1, log: $log}},
+	  devices: {}, workers: {}, unfiltered: true}' >"$work/unfiltered.json"
+world_url=$url
+start_fake "$work/unfiltered.json" 127.0.0.1 unfiltered
+unfiltered=$url url=$world_url
+LAVA_TOKEN=secret "$lava" collect "$work/unfiltered" url="$unfiltered" run_id=R1 wait=3 poll=0.5 \
+	boots="i386-compat32-y" >"$work/unfiltered.out" 2>&1
+same "collect elsewhere, a server ignoring the search: the run's job only, the other run's ignored, saying why" \
+	"$(ls "$work/unfiltered/lava/jobs" 2>/dev/null | tr '\n' ' ')| $(grep -oE 'job [0-9]+: ignored: .*' "$work/unfiltered.out")" \
+	"42 | job 41: ignored: its run id, 'R9', is not 'R1'"
+
 # --- submit: the server's answer, refused or not
 job i386-compat32-y compat32-y >/dev/null
 id=$(LAVA_TOKEN=secret "$api" submit "$url" "$run/lava/i386-compat32-y/submitted.yaml" 2>"$work/submit.err")
