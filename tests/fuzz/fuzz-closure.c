@@ -6,7 +6,7 @@
  * symlinks on the way from the root, both untrusted. The input is a
  * symlink's target (up to its first newline), made the root's /fuzz, and
  * the path to resolve (the rest). The root holds links that point out of
- * it (../../.., /etc), into it, and at themselves. What in_root() gives
+ * it (up past its top, to /etc), into it, and at themselves. What in_root() gives
  * must be inside the root and already resolved: no "." or "..", no symlink
  * (realpath() gives it back unchanged), or nothing.
  */

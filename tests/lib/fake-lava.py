@@ -20,8 +20,8 @@ world's, its user the submitter (400 when it says "reject-me"); the
 /system/whoami/ names the token's user. Each request is a line of LOG,
 with its Authorization. ADDRESS: where it listens (default 127.0.0.1).
 
-As a real server (lava-server 2023.01, lava_scheduler_app/models.py:
-_create_pipeline_job) does, a job's "original_definition" is the text
+As a real server (lava-server 2023.01: _create_pipeline_job in
+lava_scheduler_app's models.py) does, a job's "original_definition" is the text
 submitted and its "definition" that text loaded and dumped again
 (yaml.dump, SafeDumper: keys sorted, no comments, quotes only where YAML
 needs them); the job list filters on either (definition__contains,

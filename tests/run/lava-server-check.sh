@@ -189,13 +189,13 @@ expect "a job whose worker dies: the worker, lava-run and QEMU killed while it r
 	test -n "$dead" -a -n "$before" -a -z "$(qemus)"
 # Jobs of run $faults it did not submit: another user's (a boot of the
 # lab's name, /etc/shadow its console), and its own user's from elsewhere
-# whose metadata names ../../../../etc/cron.d, .., a canary's path through
-# / for their boots, or /etc/shadow for its console. Canceled at once:
+# whose metadata names, for their boots, .. four times then etc/cron.d,
+# .., a canary's path through /, or /etc/shadow for its console. Canceled at once:
 # they need not run to be collected.
 canary=$results/canary
 rm -rf "$canary" && mkdir -p "$canary" && echo keep >"$canary/file"
 # what they aim at: the canary, the run's parent, /etc/cron.d, and where
-# ../../../../etc/cron.d leads from the run's boots
+# .. four times then etc/cron.d leads from the run's boots
 aimed=("$canary" "$(realpath -m "$frun/boots/../../../../etc/cron.d")" /etc/cron.d "$lrun")
 fingerprint() { find "${aimed[@]}" -printf '%p %s %T@\n' 2>/dev/null | sort | sha256sum; }
 before_hostile=$(fingerprint)

@@ -99,8 +99,8 @@ outside_before=$(outside)
 # submitted from here and unknown to the server. Then jobs with run R1's
 # id that R1 did not submit: 20 by another user, a boot of the lab's name
 # and /etc/shadow as its console; 21, 22 and 23 by the same user as R1's,
-# their boots paths out of the run (../../canary, .., and
-# ../../../..<the other canary>); 25 by the same user, /etc/shadow as its
+# their boots paths out of the run ($run/boots/../../canary, .., and
+# enough .. to reach / then the other canary); 25 by the same user, /etc/shadow as its
 # console. And 24, submitted by R1, whose definition on the server now
 # names /etc/shadow as its console (a man in the middle, or the server).
 /usr/bin/python3 - "$work/world.json" \
