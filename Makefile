@@ -222,7 +222,12 @@ HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -fstack-protector-strong -D_FORTIFY_
 # -MMD writes each source's list to the same BINARY.d, and the last wins.
 # $(1): the compiler
 compile-deps = $(1) -MM -MP -MT $@ $(filter %.c,$^) >$@.d.tmp && mv $@.d.tmp $@.d
-$(HOST)/%:
+# The compiler and flags they are built with, written when they change, so
+# that a change of them (hardening, issue 48) rebuilds every host tool.
+HOST_FLAGS := $(BUILD)/host-flags
+$(HOST_FLAGS): FORCE
+	@mkdir -p $(@D); echo '$(HOST_CC) $(HOST_CFLAGS)' | cmp -s - $@ || echo '$(HOST_CC) $(HOST_CFLAGS)' >$@
+$(HOST)/%: $(HOST_FLAGS)
 	$(call say,HOSTCC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) -o $@ $(filter %.c,$^) $(LDLIBS)
