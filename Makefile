@@ -227,6 +227,8 @@ compile-deps = $(1) -MM -MP -MT $@ $(filter %.c,$^) >$@.d.tmp && mv $@.d.tmp $@.
 HOST_FLAGS := $(BUILD)/host-flags
 $(HOST_FLAGS): FORCE
 	@mkdir -p $(@D); echo '$(HOST_CC) $(HOST_CFLAGS)' | cmp -s - $@ || echo '$(HOST_CC) $(HOST_CFLAGS)' >$@
+# (their .d files, which make reads, are made with them, never alone)
+$(HOST)/%.d: ;
 $(HOST)/%: $(HOST_FLAGS)
 	$(call say,HOSTCC,$@)
 	@mkdir -p $(@D)
