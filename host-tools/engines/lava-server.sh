@@ -156,6 +156,13 @@ while action == "stop" and left and time.monotonic() < deadline:
     left = {p: s for p, s in left.items() if (stat(p) or {}).get("start") == s}
 for p, s in left.items():
     send(p, s, signal.SIGKILL)
+# ...and gone before stop returns, as a start right after it looks for a
+# worker (run at load 9: a SIGKILLed lava-worker was still there)
+deadline = time.monotonic() + 10
+while left and time.monotonic() < deadline:
+    left = {p: s for p, s in left.items() if (stat(p) or {}).get("start") == s}
+    if left:
+        time.sleep(0.2)
 EOF
 }
 
