@@ -5,7 +5,7 @@ trixie.suite          := trixie
 trixie.config_package := linux-config-6.12
 trixie.glibc_source   := 2.41-12+deb13u5
 # ...and of its musl source package (musl-dev's: the musl column's), which
-# the lab rebuilds with --enable-time64-only (host-tools/libc/musl.mk).
+# the lab rebuilds with its musl series (host-tools/libc/musl.mk).
 trixie.musl_source    := 1.2.5-3.1~deb13u1
 # Its demo runs bookworm's commands with trixie's own programs: coreutils
 # and findutils (time64, by gnulib's year2038 module, as in bookworm);

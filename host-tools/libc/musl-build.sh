@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # musl-build.sh - a distribution's musl rebuilt for time64-only kernels: its
-# own source package, configured as Debian configures musl-dev, with the
-# lab's musl series (patches/musl/) and its --enable-time64-only.
+# own source package, configured exactly as Debian configures musl-dev, with
+# the lab's musl series (patches/musl/), which falls back to the time64
+# system calls at run time.
 #
 #   musl-build.sh build KEY=VALUE...   build it (or reuse it) and write out=
 #   musl-build.sh plan  KEY=VALUE...   build nothing: "reuse RESULT", or "build
@@ -19,9 +20,7 @@
 #     target=T        Debian's musl triplet for it (i386-linux-musl): the
 #                     folders musl-dev installs into
 #     series=FILE     the musl series (patches/musl/series), or none
-#     options=OPTS    what configure is given besides Debian's options
-#                     (--enable-time64-only)
-#     name=NAME       what the lab calls it (musl-1.2.5-time64only)
+#     name=NAME       what the lab calls it (musl-1.2.5-time64fallback)
 #     out=FILE        where to write the result's folder, in the cache:
 #                     root/ (make install's DESTDIR, laid out as musl-dev:
 #                     usr/lib/TARGET/libc.a and musl-gcc.specs,
@@ -40,9 +39,9 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 cmd=${1:-}
 shift || true
-cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= target= series= options= name= out=
+cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= target= series= name= out=
 kv_args "$@"
-case $cmd in build | plan | apply) ;; *) die "usage: musl-build.sh build|plan|apply cache= suite= version= arch= triplet= target= series= options= name= out=" ;; esac
+case $cmd in build | plan | apply) ;; *) die "usage: musl-build.sh build|plan|apply cache= suite= version= arch= triplet= target= series= name= out=" ;; esac
 [ -n "$version" ] || die "version= is required: the distribution's musl_source (distros/*.mk)"
 need cache suite series
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -85,10 +84,10 @@ command -v "$triplet-gcc" >/dev/null || die "$triplet-gcc is missing: make deps 
 
 # debian/rules: dh_auto_configure with these, CROSS_COMPILE, and the
 # flags dpkg-buildflags gives for DEB_BUILD_MAINT_OPTIONS there; the path
-# maps name the build folder, which is no part of what is built.
-read -ra lab_options <<<"$options"
+# maps name the build folder, which is no part of what is built. No option
+# of the lab's: the series works in musl's default build.
 configure_args=(--prefix=/usr --libdir="/usr/lib/$target" --includedir="/usr/include/$target"
-	--host="$triplet" --enable-gcc-wrapper=yes --enable-debug "${lab_options[@]}")
+	--host="$triplet" --enable-gcc-wrapper=yes --enable-debug)
 buildflag() {
 	DEB_HOST_ARCH=$arch DEB_BUILD_MAINT_OPTIONS="hardening=+all optimize=-lto" dpkg-buildflags --get "$1" |
 		sed 's/ *-f[a-z]*-prefix-map=[^ ]*//g'
@@ -124,7 +123,7 @@ build_into() {
 	local dir=$1 work=$1.work start seconds last
 	source_tree
 	last=$(cat "$cache/musl/$arch.seconds" 2>/dev/null || echo 0)
-	say MUSL "$name for $arch ($triplet, ${options:-no lab options}, series $phash)$([ "$last" -eq 0 ] || echo ": about $(((last + 59) / 60)) min here last time")"
+	say MUSL "$name for $arch ($triplet, series $phash)$([ "$last" -eq 0 ] || echo ": about $(((last + 59) / 60)) min here last time")"
 	rm -rf "$work"
 	mkdir -p "$work" "$dir"
 	# a build that dies leaves neither (its log is kept: ARCH-failed.log)

@@ -1,18 +1,20 @@
 # Stage: source package -> a musl for time64-only kernels (host-tools/libc/).
 # TIME64ONLY_DISTRO's musl, rebuilt from its own source package (its
-# musl_source, distros/*.mk) as Debian builds musl-dev, with the lab's musl
-# series (patches/musl/) and its --enable-time64-only: every time function
-# and futex call a *_time64 system call, for a kernel built with
-# COMPAT_32BIT_TIME=n. Built once into the cache (musl-build.sh: by the
-# hash of its recipe), for each 32-bit userland with a musl_target. The
-# lab's programs of every family, static, on it run in the time64only boots
+# musl_source, distros/*.mk) exactly as Debian builds musl-dev, with the
+# lab's musl series (patches/musl/): each time function and futex call that
+# finds the time32 system call missing (ENOSYS: a kernel built with
+# COMPAT_32BIT_TIME=n) makes the *_time64 one, at run time, in musl's
+# default build. Built once into the cache (musl-build.sh: by the hash of
+# its recipe), for each 32-bit userland with a musl_target. The lab's
+# programs of every family, static, on it run in the time64only boots
 # (host-tools/boot/boot.mk) as the musl kind: the musl column of those
 # boots, libc TIME64ONLY_MUSL_LIBC. TIME64ONLY_MUSL=no leaves them out.
+# (The TIME64ONLY_ names are the boot kind's, which the time64-only glibc
+# shares; the musl itself has no build option.)
 TIME64ONLY_MUSL         ?= yes
 TIME64ONLY_MUSL_SERIES  ?= patches/musl/series
-TIME64ONLY_MUSL_OPTIONS ?= --enable-time64-only
 TIME64ONLY_MUSL_VERSION  = $($(TIME64ONLY_DISTRO).musl_source)
-TIME64ONLY_MUSL_LIBC     = musl-$(firstword $(subst -, ,$(TIME64ONLY_MUSL_VERSION)))-time64only
+TIME64ONLY_MUSL_LIBC     = musl-$(firstword $(subst -, ,$(TIME64ONLY_MUSL_VERSION)))-time64fallback
 # The userlands it is built for: make libc's, where Debian has a musl
 # (TIME64ONLY_DISTRO must then name its musl_source).
 MUSL_LIBC_USERLANDS := $(if $(filter yes,$(TIME64ONLY_MUSL)),\
@@ -21,8 +23,7 @@ MUSL_LIBC_USERLANDS := $(if $(filter yes,$(TIME64ONLY_MUSL)),\
 time64only_musl_bins = $(if $(filter $($(1).userland),$(MUSL_LIBC_USERLANDS)),$(call family_bins,$(MUSL_KINDS)))
 
 MUSL_ARGS = cache=$(CACHE) suite=$($(TIME64ONLY_DISTRO).suite) mirror=$(DEBIAN_MIRROR) \
-	version=$(TIME64ONLY_MUSL_VERSION) series=$(TIME64ONLY_MUSL_SERIES) \
-	options=$(call shell-quote,$(TIME64ONLY_MUSL_OPTIONS)) name=$(TIME64ONLY_MUSL_LIBC)
+	version=$(TIME64ONLY_MUSL_VERSION) series=$(TIME64ONLY_MUSL_SERIES) name=$(TIME64ONLY_MUSL_LIBC)
 # $(1): userland
 musl_build_args = arch=$(1) triplet=$(call libc_triplet,$(1)) target=$(call ukey,$(1),musl_target)
 # $(BUILD)/USERLAND/time64only.musl: the cached build's folder (root/, libc,

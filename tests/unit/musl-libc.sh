@@ -16,13 +16,13 @@ built=$work/cache/musl/i386-0123456789ab
 mkdir -p "$built/root/usr/lib/$t" "$built/root/usr/include/$t"
 printf '%s\n' '*cpp_options:' "-nostdinc -isystem /usr/include/$t -isystem include%s" \
 	'*link_libgcc:' "-L/usr/lib/$t -L .%s" >"$built/root/usr/lib/$t/musl-gcc.specs"
-echo musl-1.2.5-time64only >"$built/libc"
+echo musl-1.2.5-time64fallback >"$built/libc"
 out=$work/build/i386/musl-time64only
 "$top/host-tools/initramfs/musl.sh" built="$built" target=$t cross=i686-linux-gnu- out="$out" >"$work/musl.out" 2>&1
 rc=$?
 if [ -d /usr/i686-linux-gnu/include/asm ]; then
 	expect "musl.sh built=: made the specs (exit $rc: $(head -c 200 "$work/musl.out"))" test "$rc" = 0 -a -f "$out/musl.specs"
-	same "musl.sh built=: the libc is the build's name" "$(cat "$out/libc" 2>/dev/null)" musl-1.2.5-time64only
+	same "musl.sh built=: the libc is the build's name" "$(cat "$out/libc" 2>/dev/null)" musl-1.2.5-time64fallback
 	expect "musl.sh built=: the specs point into the build, and at the cross toolchain's kernel headers" \
 		grep -qF -- "-isystem $out/root/usr/include/$t -isystem $out/include" "$out/musl.specs"
 	expect "musl.sh built=: its root is the build's" test "$(readlink "$out/root")" = "$built/root"
@@ -38,14 +38,14 @@ same "musl.sh built=: a folder that is no build is refused, naming it" "$?: $(ca
 # the source, the series, the compiler, the flags and configure's options.
 mb=$top/host-tools/libc/musl-build.sh
 args=(cache="$work/cache" suite=trixie version=1.2.5-3.1~deb13u1 arch=i386 triplet=i686-linux-gnu target=$t
-	series="$top/patches/musl/series" options=--enable-time64-only name=musl-1.2.5-time64only out=/dev/null)
+	series="$top/patches/musl/series" name=musl-1.2.5-time64fallback out=/dev/null)
 if command -v i686-linux-gnu-gcc >/dev/null; then
 	plan=$("$mb" plan "${args[@]}" 2>&1)
 	expect "musl-build.sh plan: a recipe never built here ($plan)" grep -qx "build 0 $work/cache/musl/i386-[0-9a-f]\{12\}" <<<"$plan"
-	other=$("$mb" plan "${args[@]}" options= 2>&1)
-	expect "musl-build.sh plan: without the option, another build ($other)" \
+	other=$("$mb" plan "${args[@]}" series=none 2>&1)
+	expect "musl-build.sh plan: without the series, another build ($other)" \
 		test "${other#build 0 }" != "${plan#build 0 }" -a "${other#build 0 $work/cache/musl/i386-}" != "$other"
-	mkdir -p "${plan#build 0 }" && echo musl-1.2.5-time64only >"${plan#build 0 }/libc"
+	mkdir -p "${plan#build 0 }" && echo musl-1.2.5-time64fallback >"${plan#build 0 }/libc"
 	same "musl-build.sh plan: a recipe built is reused" "$("$mb" plan "${args[@]}" 2>&1)" "reuse ${plan#build 0 }"
 else
 	skip "musl-build.sh plan" "no i686-linux-gnu-gcc (apt-get install gcc-i686-linux-gnu)"
