@@ -3,7 +3,8 @@
 # musl.sh built= makes the specs the programs compile with from a build as
 # musl-build.sh leaves it, and names it; and musl-build.sh, cached by its
 # recipe, says what decides a build and refuses what it cannot build
-# (no cross build here: make libc builds it, make run boots it).
+# (no cross build here: make libc builds it, make run boots it); and
+# make musl-libc-test's verdict on real boots.
 #
 #   tests/unit/musl-libc.sh HOST_TOOLS_DIR BUILD
 set -uo pipefail
@@ -53,4 +54,26 @@ fi
 "$mb" build "${args[@]}" version= >"$work/mb.out" 2>&1
 same "musl-build.sh: no version is refused, saying where it comes from" "$?: $(cat "$work/mb.out")" \
 	"1: musl-build.sh: version= is required: the distribution's musl_source (distros/*.mk)"
+
+# make musl-libc-test's verdict (libc-test/verdict.sh) on real boots of
+# make try (tests/fixtures/musl-libc-test/: run m50-libctest2, i386):
+# Debian's musl fails the test on =n only, the lab's passes everywhere.
+verdict=$top/host-tools/libc/libc-test/verdict.sh
+lt=$fixtures/musl-libc-test
+"$verdict" "$lt/musl-1.2.5" musl-1.2.5 fail-on-n >"$work/v.out" 2>&1
+same "verdict.sh: Debian's musl fails on =n and passes on =y ($(tail -1 "$work/v.out"))" "$?" 0
+"$verdict" "$lt/musl-1.2.5-time64fallback" musl-1.2.5-time64fallback pass >"$work/v.out" 2>&1
+same "verdict.sh: the lab's musl passes in every phase ($(tail -1 "$work/v.out"))" "$?" 0
+"$verdict" "$lt/musl-1.2.5" musl-1.2.5 pass >"$work/v.out" 2>&1
+rc=$?
+expect "verdict.sh: a libc that must pass and fails on =n fails the verdict, naming the errno (exit $rc)" \
+	test "$rc" = 1 -a "$(grep -c '^not ok .* compat32-n, .*: exit 0$' "$work/v.out")" = 3 -a "$(grep -c 'got:  ENOSYS: exit 1' "$work/v.out")" = 3
+"$verdict" "$lt/musl-1.2.5-time64fallback" musl-1.2.5-time64fallback fail-on-n >"$work/v.out" 2>&1
+rc=$?
+expect "verdict.sh: a libc that should fail on =n and passes there fails the verdict (exit $rc)" \
+	test "$rc" = 1 -a "$(grep -c 'exits 0 where it should fail' "$work/v.out")" = 3
+mkdir -p "$work/no-boots"
+"$verdict" "$work/no-boots" musl-1.2.5 pass >"$work/v.out" 2>&1
+rc=$?
+expect "verdict.sh: a run without boots fails, saying so (exit $rc)" test "$rc" = 1 && grep -q "no boot of make try" "$work/v.out"
 tap_end
