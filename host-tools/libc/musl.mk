@@ -64,7 +64,7 @@ libc: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/time64only.musl)
 # across and after the overflow): the report says what each printed and
 # how it exited (results/RUN_ID-USERLAND-LIBC/try/). Then the verdict
 # (libc-test/verdict.sh): the lab's musl passes everywhere, Debian's on
-# compat32-y only (its failure on compat32-n is the problem the series
+# WITH_TIME32 only (its failure on WITHOUT_TIME32 is the problem the series
 # fixes, shown). Exit 1 if either is not so.
 # LIBC_TEST_PATCHES and the sources they add, LIBC_TEST_SOURCES: Makefile's facts.
 # The tests' sources: the patches applied to an empty tree (they add files).
@@ -86,10 +86,10 @@ endef
 $(foreach u,$(MUSL_LIBC_USERLANDS),$(eval $(call libc-test-rule,$(u))))
 .PHONY: musl-libc-test
 musl-libc-test: $(MUSL_LIBC_USERLANDS:%=$(BUILD)/%/libc-test/.built) $(COLLECT)
-	$(Q)rc=0; for u in $(MUSL_LIBC_USERLANDS); do for m in musl:fail-on-n musl-time64only:pass; do \
+	$(Q)rc=0; for u in $(MUSL_LIBC_USERLANDS); do for m in musl:fail-without-time32 musl-time64only:pass; do \
 		libc=$$(cat $(BUILD)/$$u/$${m%:*}/libc) && \
 		$(MAKE) --no-print-directory try RUN_ID=$(RUN_ID)-$$u-$$libc BIN=$(BUILD)/$$u/libc-test ARGS="./run-tests $$libc" && \
-		host-tools/libc/libc-test/verdict.sh $(RESULTS)/$(RUN_ID)-$$u-$$libc $$libc $${m#*:} || rc=1; done; done; exit $$rc
+		host-tools/libc/libc-test/verdict.sh $(RESULTS)/$(RUN_ID)-$$u-$$libc $$libc $${m#*:} $(WITHOUT_TIME32) || rc=1; done; done; exit $$rc
 
 # make musl-series (in make checkpatch, so in make check): the series
 # applies to the source without fuzz and is in musl's form, its libc-test

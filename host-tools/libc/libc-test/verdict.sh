@@ -3,17 +3,18 @@
 # each boot's phases (before, across and after the overflow) passed or
 # failed as that libc should, read through the collector (LAB_COLLECT).
 #
-#   verdict.sh RUN_DIR LIBC pass|fail-on-n
+#   verdict.sh RUN_DIR LIBC pass|fail-without-time32 WITHOUT_TIME32
 #
 # pass: every phase of every boot exits 0 (the lab's musl, with the
-# series). fail-on-n: every phase exits 0 on compat32-y and not on
-# compat32-n (Debian's musl: what shows that the test finds the problem
+# series). fail-without-time32: every phase exits 0 on the config with the
+# time32 syscalls and not on WITHOUT_TIME32, the config without them (make's
+# WITHOUT_TIME32; Debian's musl: what shows that the test finds the problem
 # the series fixes). Prints TAP; its exit status is tap_end's.
 set -euo pipefail
 # shellcheck source=host-tools/tap.sh
 . "$(dirname "$0")/../../tap.sh"
-run=$1 libc=$2 want=$3
-case $want in pass | fail-on-n) ;; *) echo "verdict.sh: want pass or fail-on-n, not \"$want\"" >&2; exit 2 ;; esac
+run=$1 libc=$2 want=$3 without_time32=${4:?verdict.sh: WITHOUT_TIME32, the config without the time32 syscalls, is required}
+case $want in pass | fail-without-time32) ;; *) echo "verdict.sh: want pass or fail-without-time32, not \"$want\"" >&2; exit 2 ;; esac
 boots=("$run"/boots/*-try)
 [ -d "${boots[0]}" ] || { not_ok "$libc: no boot of make try in $run/boots"; tap_end; }
 for b in "${boots[@]}"; do
@@ -28,7 +29,7 @@ for b in "${boots[@]}"; do
 			then "ok" else "\(.class): \(.detail | sub("; time32: .*"; ""))" end)"' <<<"$json")
 	[ "${#phases[@]}" -gt 0 ] || { not_ok "$libc on $(basename "$b"): the guest ran no phase"; continue; }
 	ok=yes
-	[ "$want" = fail-on-n ] && [ "$config" = compat32-n ] && ok=no
+	[ "$want" = fail-without-time32 ] && [ "$config" = "$without_time32" ] && ok=no
 	for p in "${phases[@]}"; do
 		phase=${p%% *} got=${p#* }
 		if [ "$ok" = yes ]; then
