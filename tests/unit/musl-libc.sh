@@ -60,10 +60,14 @@ same "musl-build.sh: no version is refused, saying where it comes from" "$?: $(c
 # Debian's musl fails the test on =n only, the lab's passes everywhere.
 verdict=$top/host-tools/libc/libc-test/verdict.sh
 lt=$fixtures/musl-libc-test
+# (the exit status is kept before the name's $(...) runs: "$?" after it
+# would be tail's)
 "$verdict" "$lt/musl-1.2.5" musl-1.2.5 fail-without-time32 compat32-n >"$work/v.out" 2>&1
-same "verdict.sh: Debian's musl fails on =n and passes on =y ($(tail -1 "$work/v.out"))" "$?" 0
+rc=$?
+same "verdict.sh: Debian's musl fails on =n and passes on =y ($(tail -1 "$work/v.out"))" "$rc" 0
 "$verdict" "$lt/musl-1.2.5-time64fallback" musl-1.2.5-time64fallback pass compat32-n >"$work/v.out" 2>&1
-same "verdict.sh: the lab's musl passes in every phase ($(tail -1 "$work/v.out"))" "$?" 0
+rc=$?
+same "verdict.sh: the lab's musl passes in every phase ($(tail -1 "$work/v.out"))" "$rc" 0
 "$verdict" "$lt/musl-1.2.5" musl-1.2.5 pass compat32-n >"$work/v.out" 2>&1
 rc=$?
 expect "verdict.sh: a libc that must pass and fails on =n fails the verdict, naming the errno (exit $rc)" \
