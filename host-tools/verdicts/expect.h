@@ -9,7 +9,7 @@ struct expect_row {
 	char scenario[32], name[64], phase[16];	/* may be "*" */
 	char abi[16], config[24], patches[8];	/* may be "*" */
 	char kernel[48];	/* "*", or conditions on its version: ">=6.12,<6.16" */
-	char libc[24];		/* "*", "glibc-2.41", or a prefix: "musl-*" */
+	char libc[32];		/* "*", "glibc-2.41", or a prefix: "musl-*"; as long as tap.h's */
 	char machine[32];	/* a machine or a kernel ARCH, or "*" */
 	char accel[16];		/* how it ran (kvm, tcg, native, qemu-user), or "*" */
 	char expected[16];
