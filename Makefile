@@ -224,9 +224,14 @@ HOST_CFLAGS ?= -O2 -g -Wall -Wextra -Werror -fstack-protector-strong -D_FORTIFY_
 compile-deps = $(1) -MM -MP -MT $@ $(filter %.c,$^) >$@.d.tmp && mv $@.d.tmp $@.d
 # The compiler and flags they are built with, written when they change, so
 # that a change of them (hardening, issue 48) rebuilds every host tool.
-HOST_FLAGS := $(BUILD)/host-flags
+# (remade only then, so that make -q says an unchanged tool is up to date)
+HOST_FLAGS     := $(BUILD)/host-flags
+HOST_FLAGS_NOW := $(HOST_CC) $(HOST_CFLAGS)
+ifneq ($(file <$(HOST_FLAGS)),$(HOST_FLAGS_NOW))
 $(HOST_FLAGS): FORCE
-	@mkdir -p $(@D); echo '$(HOST_CC) $(HOST_CFLAGS)' | cmp -s - $@ || echo '$(HOST_CC) $(HOST_CFLAGS)' >$@
+endif
+$(HOST_FLAGS):
+	@mkdir -p $(@D); echo '$(HOST_FLAGS_NOW)' >$@
 # (their .d files, which make reads, are made with them, never alone)
 $(HOST)/%.d: ;
 $(HOST)/%: $(HOST_FLAGS)
