@@ -156,13 +156,6 @@ while action == "stop" and left and time.monotonic() < deadline:
     left = {p: s for p, s in left.items() if (stat(p) or {}).get("start") == s}
 for p, s in left.items():
     send(p, s, signal.SIGKILL)
-# ...and gone before stop returns, as a start right after it looks for a
-# worker (run at load 9: a SIGKILLed lava-worker was still there)
-deadline = time.monotonic() + 10
-while left and time.monotonic() < deadline:
-    left = {p: s for p, s in left.items() if (stat(p) or {}).get("start") == s}
-    if left:
-        time.sleep(0.2)
 EOF
 }
 
@@ -209,7 +202,9 @@ start() {
 		say LAVA "an earlier start left $state (its check was killed?): stopping what it left"
 		stop
 	fi
-	if pgrep -x lava-worker >/dev/null || pgrep -x lava-run >/dev/null; then
+	# (alive: one killed a moment ago may be a zombie until init reaps it,
+	# which pgrep counts and stop does not: run at load 9)
+	if ps -C lava-worker,lava-run -o stat= | grep -qv '^Z'; then
 		die "start: a lava-worker or lava-run runs here already"
 	fi
 	rm -rf "$state" "$state.logs"
