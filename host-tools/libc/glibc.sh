@@ -92,10 +92,11 @@ source_tree() {
 	exec 8>&-
 }
 
-# tests_of PATCH: its sections for glibc's tests (a tst-* file, or a
-# Makefile: where tests are listed), without the library's code.
+# tests_of PATCH: its sections for glibc's tests (a tst-* file, a Makefile:
+# where tests are listed, or support/: their harness), without the
+# library's code.
 tests_of() {
-	awk '/^diff --git / { keep = ($3 ~ /\/tst-[^\/]*$/ || $3 ~ /\/Makefile$/) } keep' "$1"
+	awk '/^diff --git / { keep = ($3 ~ /\/tst-[^\/]*$/ || $3 ~ /\/Makefile$/ || $3 ~ /^a\/support\//) } keep' "$1"
 }
 
 # apply_series TREE: the lab's patches, in order, with no fuzz (an offset

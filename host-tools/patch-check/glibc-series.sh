@@ -27,16 +27,18 @@ mapfile -t patches < <("$here/kernel/series.sh" list "$series")
 apply() { "$here/libc/glibc.sh" apply "${args[@]}" >&2; }	# its progress is not TAP
 expect "the glibc series applies to glibc-source $version without fuzz (${#patches[@]} patches)" apply
 
-# glibc's tests: a patch that changes the library adds or changes a test
-# (a tst-*.c, and the Makefile line that runs it), or says that it changes
-# no behaviour ("No functional change.": the existing tests cover it).
+# glibc's tests: a patch that changes the library adds a test (a tst-*.c,
+# and the Makefile line that runs it) or changes one (an earlier patch's),
+# or says that it changes no behaviour ("No functional change.": the
+# existing tests cover it).
 tested() {
-	local files
+	local files added
 	files=$(sed -n 's|^+++ b/||p' "$1")
-	grep -v '/tst-' <<<"$files" | grep -qE '\.(c|h|S)$' || return 0	# no code changed
+	grep -v '/tst-' <<<"$files" | grep -v '^support/' | grep -qE '\.(c|h|S)$' || return 0	# no code changed
 	sed '/^---$/q' "$1" | grep -qx 'No functional change\.' && return 0
-	grep -q '/tst-[^/]*\.c$' <<<"$files" && grep -q 'Makefile$' <<<"$files" &&
-		grep -qE '^\+.*tst-' "$1"
+	grep -q '/tst-[^/]*\.c$' <<<"$files" || return 1
+	added=$(awk '/^--- \/dev\/null$/ { getline; if ($2 ~ /\/tst-[^\/]*\.c$/) print $2 }' "$1")
+	[ -z "$added" ] || { grep -q 'Makefile$' <<<"$files" && grep -qE '^\+.*tst-' "$1"; }
 }
 # The lines a patch adds and removes, without the diff's own headers.
 changed_lines() { grep -E '^[-+]' "$1" | grep -vE '^(\+\+\+|---)( |$)'; }
