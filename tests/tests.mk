@@ -116,7 +116,7 @@ CHECK_APPS_MACHINES := $(CHECK_MACHINE)
 # here; elsewhere a TAP skip of CHECK saying why: a check never vanishes.
 not-ready-reason = $(if $(filter $(1),$(MACHINES)),$(1) is not booted here: its packages are missing ($($(1).missing)),$(1) is not in MACHINES ($(strip $(MACHINES))))
 when-ready = $(if $(filter $(1),$(READY)),$(3),tests/run/skipped.sh $(call shell-quote,$(2)) $(call shell-quote,$(call not-ready-reason,$(1))))
-CHECK_BOOT_KINDS := $(filter-out time64only filesystems,$(BOOT_KINDS))
+CHECK_BOOT_KINDS := $(filter-out $(LAB_GLIBCS) filesystems,$(BOOT_KINDS))
 CHECK_BOOTS := $(foreach k,$(CHECK_BOOT_KINDS),$(foreach m,$(if $(filter %-apps,$(k)),$(filter $(CHECK_APPS_MACHINES),$(call kind_machines,$(k))),$(call kind_machines,$(k))),$(CONFIGS:%=$(m)-%)))
 boot-check: $(call machine-env,$(CHECK_MACHINE)) $(HOST)/y2038-run
 	$(Q)tests/run/host-untouched.sh snapshot $(BUILD)/host-before
@@ -162,16 +162,17 @@ burst-check: $(foreach m,$(CHECK_MACHINES),$(call machine-env,$(m)))
 		$(call burst-vars,$(BURST_KINDS),$(CHECK_MACHINES),$(CONFIGS)) FAKETIME=no
 	$(Q)tests/run/burst.sh $(BUILD)/check-burst $(BURST_REPEAT) $(CURDIR) $(call burst-vars,$(BURST_KINDS),$(CHECK_MACHINES),$(CONFIGS))
 
-# --- make libc-check: the libc column's time64-only glibc built for each
-# 32-bit userland (make libc: 6 to 16 min each on 2 cores, cold) and booted
-# on the 32-bit machines with both configs. Every cell must be as expected,
-# and every one of them must name that libc.
+# --- make libc-check: the libc column's glibcs (LAB_GLIBCS: time64-only
+# and Debian's floor with the series' fallback) built for each 32-bit
+# userland (make libc: 6 to 16 min each on 2 cores, cold) and booted on the
+# 32-bit machines with both configs. Every cell must be as expected, and
+# every one of them must name its libc.
 .PHONY: libc-check
 libc-check: $(READY:%=$(MACHINE_ENVS)/%.env)
 	$(Q)$(MAKE) --no-print-directory libc MACHINES="$(CHECK_MACHINES)"
-	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-libc BOOT_KINDS=time64only FAKETIME=no MACHINES="$(CHECK_MACHINES)") && \
-		tests/run/check-run.sh $(BUILD)/check-libc/latest $(words $(CHECK_MACHINES:%=% %)) 0 && \
-		tests/run/libc-column.sh $(BUILD)/check-libc/latest $(TIME64ONLY_LIBC)
+	$(Q)$(call locked-lab,RESULTS=$(BUILD)/check-libc BOOT_KINDS="$(LAB_GLIBCS)" FAKETIME=no MACHINES="$(CHECK_MACHINES)") && \
+		tests/run/check-run.sh $(BUILD)/check-libc/latest $(words $(foreach g,$(LAB_GLIBCS),$(CHECK_MACHINES:%=% %))) 0 && \
+		$(foreach g,$(LAB_GLIBCS),tests/run/libc-column.sh $(BUILD)/check-libc/latest $($(g).glibc_name) $(g) &&) true
 
 # --- make filesystems-check: the files family on every filesystem
 # (FS_IMAGES as disks, the filesystems flavour's kernels) on the 32-bit

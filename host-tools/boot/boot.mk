@@ -8,7 +8,7 @@ $(HOST)/y2038-run: guest-init/host-run.c guest-init/runner.h $(HARNESS)
 
 # Per (machine, config), one boot of each kind, each into its own folder of
 # the run. The kinds are data: kinds/<kind>.mk (their keys: kinds/defaults.mk).
-# The apps boots' machines, the time64-only glibc's and the filesystems',
+# The apps boots' machines, the lab's glibcs' and the filesystems',
 # each the 32-bit machines unless said otherwise.
 APPS_MACHINES        ?= $(MACHINES_32BIT)
 TIME64ONLY_MACHINES  ?= $(MACHINES_32BIT)

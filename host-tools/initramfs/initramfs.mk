@@ -190,43 +190,46 @@ $(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/session $(call de
 endef
 $(foreach u,$(USERLANDS),$(foreach d,$(DEMO_DISTROS),$(eval $(call demo-rule,$(u),$(d)))))
 
-# --- The libc column's own glibc: TIME64ONLY_DISTRO's libc6 with the time64-only
-# build in its place (host-tools/libc/install-libc.sh), and the lab's
-# programs of every family on it, dynamically linked, their libc cases only,
-# as on a demo's libc_scenarios; /y2038/libc names it (the lab's files:
-# overlay-cpio.sh leaves a root's /y2038 out). Beside them, where the
-# userland has it, the musl kind's programs on the lab's musl for
+# --- The libc column's own glibcs (LAB_GLIBCS, host-tools/libc/libc.mk):
+# TIME64ONLY_DISTRO's libc6 with the lab's build (KIND.libc) in its place
+# (host-tools/libc/install-libc.sh), and the lab's programs of every family
+# on it, dynamically linked, their libc cases only, as on a demo's
+# libc_scenarios; /y2038/libc names it (the lab's files: overlay-cpio.sh
+# leaves a root's /y2038 out). Beside them in the time64only boots, where
+# the userland has it, the musl kind's programs on the lab's musl for
 # time64-only kernels, static (host-tools/libc/musl.mk). glibc's failure is
 # the initramfs's (its .error): the boots record why. musl's is its programs'
 # alone: each is NAME.not-built, its reason, and the glibc cells are still
-# measured (guest-init/runner.h). $(1): userland
+# measured (guest-init/runner.h). $(1): userland, $(2): KIND
 time64only_musl_files = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl \
 	$(patsubst %,$(BUILD)/$(1)/time64only-musl/%,$(call family_bins,$(MUSL_KINDS))))
 time64only_musl_error = $(if $(filter $(1),$(MUSL_LIBC_USERLANDS)),$(BUILD)/$(1)/time64only.musl.error)
-define time64only-rule
-$(BUILD)/$(1)/time64only.cpio: $(BUILD)/$(1)/time64only.libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
+# The musl programs of a lab glibc's boots: the time64only boots' only.
+lab_glibc_musl_files = $(if $(filter time64only,$(2)),$(call time64only_musl_files,$(1)))
+define lab-glibc-cpio-rule
+$(BUILD)/$(1)/$(2).cpio: $(BUILD)/$(1)/$(2).libc $(BUILD)/$(1)/base.cpio host-tools/libc/install-libc.sh \
 		host-tools/distro/debian.sh host-tools/initramfs/overlay-cpio.sh $(patsubst %,$(BUILD)/$(1)/libc/%,$(call family_bins,$(GLIBC_KINDS))) \
-		$(call time64only_musl_files,$(1))
+		$(call lab_glibc_musl_files,$(1),$(2))
 	$$(call say,CPIO,$$@)
-	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/time64only-lab; \
+	$$(Q)rm -rf $$@ $$@.error $(BUILD)/$(1)/$(2)-lab; \
 	if [ -e $$<.error ]; then cp $$<.error $$@.error; \
 	elif host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) mirror=$$(DEBIAN_MIRROR) \
-			out=$(BUILD)/$(1)/time64only-root libc6 libgcc-s1 2>$$@.log && \
-		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/time64only-root libc=$$$$(cat $$<) \
+			out=$(BUILD)/$(1)/$(2)-root libc6 libgcc-s1 2>$$@.log && \
+		host-tools/libc/install-libc.sh root=$(BUILD)/$(1)/$(2)-root libc=$$$$(cat $$<) \
 			multiarch=$(call libc_multiarch,$(1)) >>$$@.log 2>&1; then \
 		for b in $(call family_bins,$(GLIBC_KINDS)); do \
-			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; done; \
-		for b in $(if $(call time64only_musl_files,$(1)),$(call family_bins,$(MUSL_KINDS))); do \
+			install -D $(BUILD)/$(1)/libc/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; done; \
+		for b in $(if $(call lab_glibc_musl_files,$(1),$(2)),$(call family_bins,$(MUSL_KINDS))); do \
 			if [ -e "$(call time64only_musl_error,$(1))" ]; then \
-				mkdir -p $(BUILD)/$(1)/time64only-lab/scenarios && \
+				mkdir -p $(BUILD)/$(1)/$(2)-lab/scenarios && \
 				echo "$$(TIME64ONLY_MUSL_LIBC): $$$$(cat $(call time64only_musl_error,$(1))) (TIME64ONLY_MUSL=no leaves it out)" \
-					>$(BUILD)/$(1)/time64only-lab/scenarios/$$$$b.not-built; \
-			else install -D $(BUILD)/$(1)/time64only-musl/$$$$b $(BUILD)/$(1)/time64only-lab/scenarios/$$$$b || exit 1; fi; done; \
-		install -D -m 644 $(BUILD)/$(1)/time64only-root/y2038/libc $(BUILD)/$(1)/time64only-lab/y2038/libc; \
-		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/time64only-root $(BUILD)/$(1)/time64only-lab; \
+					>$(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b.not-built; \
+			else install -D $(BUILD)/$(1)/time64only-musl/$$$$b $(BUILD)/$(1)/$(2)-lab/scenarios/$$$$b || exit 1; fi; done; \
+		install -D -m 644 $(BUILD)/$(1)/$(2)-root/y2038/libc $(BUILD)/$(1)/$(2)-lab/y2038/libc; \
+		host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $(BUILD)/$(1)/$(2)-root $(BUILD)/$(1)/$(2)-lab; \
 	else grep -m1 '^[a-z.-]*\.sh:' $$@.log >$$@.error || tail -1 $$@.log >$$@.error; cat $$@.log >&2; fi
 endef
-$(foreach u,$(LIBC_USERLANDS),$(eval $(call time64only-rule,$(u))))
+$(foreach u,$(LIBC_USERLANDS),$(foreach g,$(LAB_GLIBCS),$(eval $(call lab-glibc-cpio-rule,$(u),$(g)))))
 
 # --- The apps family (scenarios/apps/): a distribution's applications (its
 # apps_packages and all they depend on, debian.sh closure) with the session

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# glibc.sh - a distribution's glibc rebuilt for time64-only kernels: its own
-# source, configured as Debian configures it except --enable-kernel (5.1 or
-# later defines __ASSUME_TIME64_SYSCALLS), with the lab's glibc series.
+# glibc.sh - a distribution's glibc rebuilt for kernels without the time32
+# system calls: its own source, configured as Debian configures it, with the
+# lab's glibc series; --enable-kernel Debian's own (kernel=debian: the series
+# falls back to the time64 system calls at run time) or 5.1 (which defines
+# __ASSUME_TIME64_SYSCALLS: only the time64 system calls).
 #
 #   glibc.sh build KEY=VALUE...   build it (or reuse it) and link out= to it
 #   glibc.sh plan  KEY=VALUE...   build nothing: "reuse", or "build SECONDS"
@@ -22,7 +24,9 @@
 #     triplet=T       its GNU triplet and cross compiler (i686-linux-gnu)
 #     multiarch=M     Debian's multiarch folder for it (i386-linux-gnu): where
 #                     Debian's libc6 keeps its libraries (configparms)
-#     kernel=5.1      --enable-kernel
+#     kernel=5.1      --enable-kernel; debian: the floor Debian's own build
+#                     configures, read from its source package
+#                     (MIN_KERNEL_SUPPORTED, debian/sysdeps/linux.mk: 3.2)
 #     series=FILE     the glibc series (patches/glibc/series), or none
 #     series_part=all all of it, or tests: only what its patches add to
 #                     glibc's tests (tst-* files and the Makefiles that list
@@ -66,8 +70,9 @@ upstream=${version%%-*}
 
 # The source: Debian's glibc-source, into the cache once (never this
 # machine's dpkg), unpacked once.
+deb=$cache/src/glibc-source-deb
 source_tree() {
-	local deb=$cache/src/glibc-source-deb tmp
+	local tmp
 	has_source() { grep -qx "glibc-source $version" "$1/.versions" 2>/dev/null; }
 	fetch_source() {
 		"$here/../distro/debian.sh" package cache="$cache" arch=amd64 suite="$suite" mirror="$mirror" \
@@ -131,15 +136,22 @@ if [ "$cmd" = apply ]; then
 fi
 
 need arch triplet multiarch kernel name out
+if [ "$kernel" = debian ]; then
+	source_tree
+	kernel=$(sed -n 's/^MIN_KERNEL_SUPPORTED[[:space:]]*:=[[:space:]]*\([0-9.]*\)[[:space:]]*$/\1/p' \
+		"$deb/usr/src/glibc/debian/sysdeps/linux.mk")
+	[ -n "$kernel" ] || die "glibc-source $version: no MIN_KERNEL_SUPPORTED in debian/sysdeps/linux.mk (kernel=debian)"
+fi
 command -v "$triplet-gcc" >/dev/null || die "$triplet-gcc is missing: make deps installs the machines' cross compilers"
 headers=/usr/$triplet/include
 [ -d "$headers/asm" ] || die "$headers/asm is missing: the cross toolchain's linux-libc-dev is not installed"
 
 # Debian's configure for its libc6 flavour (debian/rules.d/build.mk,
 # debian/sysdeps/linux.mk, debian/sysdeps/$arch.mk), except: this host's
-# cross compiler, --enable-kernel=$kernel, no SELinux, libgd, libaudit or
-# libcap (no such -dev packages for the userland here; they serve nscd and
-# memusagestat only), and the lab's name in --with-pkgversion.
+# cross compiler, --enable-kernel=$kernel where it is not Debian's, no
+# SELinux, libgd, libaudit or libcap (no such -dev packages for the userland
+# here; they serve nscd and memusagestat only), and the lab's name in
+# --with-pkgversion.
 cc="$triplet-gcc"
 [ "$arch" = i386 ] && cc="$cc -Wl,--hash-style=both"	# debian/sysdeps/i386.mk
 configure_args=(--host="$triplet" --build="$(gcc -dumpmachine)" --prefix=/usr
