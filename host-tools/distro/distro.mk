@@ -75,8 +75,8 @@ validate-distro:
 	$(if $(DISTRO_MACHINE),,$(error DISTRO_ARCH=$(DISTRO_ARCH): the lab validates $(sort $(foreach m,$(ALL_MACHINES),$($(m).distro_arch))) (distro_arch in machines/*.mk)))
 	$(if $(filter $(DISTRO_MACHINE),$(ALL_MACHINES)),,$(error DISTRO_MACHINE=$(DISTRO_MACHINE): the lab knows $(ALL_MACHINES) (machines/*.mk)))
 	$(if $(filter yes no,$(DISTRO_INIT)),,$(error DISTRO_INIT=$(DISTRO_INIT): yes (boot the root's own init too) or no))
-	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_LIBC),$(TIME64ONLY_LIBC)),,$(error DISTRO_LIBC=$(DISTRO_LIBC): the lab builds $(TIME64ONLY_LIBC) (make libc; docs/libc.md))))
-	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_ARCH),$(LIBC_USERLANDS)),,$(error DISTRO_LIBC: the lab builds $(TIME64ONLY_LIBC) for $(LIBC_USERLANDS), not $(DISTRO_ARCH))))
+	$(if $(DISTRO_LIBC),$(if $(call lab_glibc_of,$(DISTRO_LIBC)),,$(error DISTRO_LIBC=$(DISTRO_LIBC): the lab builds $(foreach g,$(LAB_GLIBCS),$($(g).glibc_name)) (make libc; docs/libc.md))))
+	$(if $(DISTRO_LIBC),$(if $(filter $(DISTRO_ARCH),$(LIBC_USERLANDS)),,$(error DISTRO_LIBC: the lab builds $(DISTRO_LIBC) for $(LIBC_USERLANDS), not $(DISTRO_ARCH))))
 	$(Q)$(if $(and $(DISTRO_ROOT),$(DISTRO_CONFIG)),true,host-tools/distro/debian.sh served suite=$($(DISTRO).suite) mirror=$(DEBIAN_MIRROR))
 	$(Q)$(if $(DISTRO_ROOT),host-tools/distro/validate-distro.sh check-root $(call shell-quote,$(DISTRO_ROOT)) $(DISTRO_ARCH) $($(DISTRO_MACHINE).elf_machine) $(CACHE) $(DISTRO_INIT),true)
 	$(Q)$(MAKE) --no-print-directory deps
@@ -136,19 +136,22 @@ DISTRO_CACHED_PASS = stage=$(DISTRO_STAGE) cache=$(CACHE) boots=$(RUN_DIR)/boots
 	kernels="$(foreach c,$(KERNEL_CONFIGS),$(call kernel_envs,distro)/$(DISTRO_MACHINE)-$(c).env)" \
 	settings="$(DISTRO_RTC) $(DISTRO_ACROSS_RTC) $(DISTRO_ACROSS_HOLD) $(DISTRO_INIT_TIMEOUT) $(SESSION_TIMEOUTS)"
 
-# DISTRO_LIBC=glibc-2.41-time64only: the same boots again, with the lab's
-# libc for time64-only kernels (make libc: host-tools/libc/) in place of
-# the root's own, on a copy of the disk (the root's folder is never
-# written); its verdict in DISTRO_DIR-NAME, its boots' folders
+# DISTRO_LIBC=NAME: the same boots again, with one of the lab's libcs for
+# kernels without the time32 system calls (make libc: host-tools/libc/;
+# NAME: glibc-2.41-time64only or glibc-2.41-debian-fallback, LAB_GLIBCS) in
+# place of the root's own, on a copy of the disk (the root's folder is
+# never written); its verdict in DISTRO_DIR-NAME, its boots' folders
 # *-distro*-NAME; then the two answers, as shipped and with it. A libc
 # that cannot be built makes the second answer UNKNOWN, with why.
 DISTRO_LIBC      ?=
 DISTRO_LIBC_DIR   = $(DISTRO_DIR)-$(DISTRO_LIBC)
 DISTRO_LIBC_DISK  = $(DISTRO_STAGE)/root-$(DISTRO_LIBC).img
 .PHONY: distro-libc-report distro-libc-pass
-distro-libc-report: $(BUILD)/$(DISTRO_ARCH)/time64only.libc
+DISTRO_GLIBC      = $(call lab_glibc_of,$(DISTRO_LIBC))
+distro-libc-report: $(BUILD)/$(DISTRO_ARCH)/$(DISTRO_GLIBC).libc
 	$(Q)host-tools/distro/validate-distro.sh with-libc stage=$(DISTRO_STAGE) libc_file=$< \
-		multiarch=$(call libc_multiarch,$(DISTRO_ARCH)) name=$(DISTRO_LIBC) vdir=$(DISTRO_LIBC_DIR) vdisk=$(DISTRO_LIBC_DISK)
+		multiarch=$(call libc_multiarch,$(DISTRO_ARCH)) name=$(DISTRO_LIBC) time32=$($(DISTRO_GLIBC).glibc_time32) \
+		vdir=$(DISTRO_LIBC_DIR) vdisk=$(DISTRO_LIBC_DISK)
 	$(Q)[ -e $(DISTRO_LIBC_DIR)/error ] || \
 		$(MAKE) --no-print-directory distro-libc-pass DISTRO_VARIANT=-$(DISTRO_LIBC) DISTRO_DISK=$(DISTRO_LIBC_DISK)
 	@echo

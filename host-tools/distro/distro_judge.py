@@ -388,22 +388,27 @@ CAUSE_KINDS = {
 }
 
 
-def cause_of(p, libc):
+def cause_of(p, libc, libc_time32=None):
     """The kind of cause of a program's break with =n, and the evidence: the
     scan (static) and the census with =y (the time32 syscalls it made).
-    Where the root's libc is the lab's time64-only build (LIBC), which makes
-    no time32 syscall (docs/libc.md), what the census saw is the program's
-    own or another library's; with the root's own libc it may be either."""
+    Where the root's libc is one of the lab's (LIBC) that makes no time32
+    syscall (LIBC_TIME32 "none": the time64-only build, docs/libc.md), what
+    the census saw is the program's own or another library's; with the
+    root's own libc, or the lab's that makes the time32 call first and the
+    time64 one where it fails ("first"), it may be either."""
     if p["scan"] == "static":
         return "static", p["scan_detail"]
     if p["census"] is not None:
-        if libc:
+        if libc and libc_time32 == "none":
             return "own", f"census with =y: {p['census']}, with {libc}, which makes none"
-        return "libc", f"census with =y: {p['census']}" + ("; a 32-bit time_t program" if p["scan"] == "time32" else "")
+        return "libc", f"census with =y: {p['census']}" + (
+            f", with {libc}, which makes the time32 call first and the time64 one where it fails" if libc else "") + (
+            "; a 32-bit time_t program" if p["scan"] == "time32" else "")
     return "unseen", None
 
 
-def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, session, libc=None):
+def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, session, libc=None,
+                   libc_time32=None):
     """Per program: what it did with =y, =n and past the overflow. A program
     breaks when it passed its smoke test with =y and not with =n, or when =n
     adds a failure of the kind only missing time32 calls cause (an errno
@@ -439,7 +444,7 @@ def judge_programs(scan, root, smoke_y, smoke_n, smoke_past, census, skipped, se
         p["breaks"] = (p["reported"] and y["class"] != "TIMEOUT" and n["class"] != "TIMEOUT"
                        and ((p["tested"] and n["class"] != "PASS") or p["shorter"]
                             or (n["class"] != y["class"] and n["class"] in ("ENOSYS", "CRASH", "EARLY"))))
-        p["cause_kind"], p["cause"] = cause_of(p, libc) if p["breaks"] else (None, None)
+        p["cause_kind"], p["cause"] = cause_of(p, libc, libc_time32) if p["breaks"] else (None, None)
         census_note = f"; census with =y: {p['census']}" if p["census"] is not None else ""
         if p["shorter"]:
             p["why"] = (f"with =n it ends {show(p['takes'])} s of waiting sooner: {n['detail']}"
@@ -667,7 +672,7 @@ def cmd_verdict(where, yes, no, past="", init_y="", init_n="", across=""):
     judged = judge_programs(scan, show(alt(inputs.get("scanned"), inputs.get("root"))),
                             smoke_y, smoke_n, smoke_past, census,
                             read_text(path("smoke.tsv.skipped")), read_text(path("smoke.tsv")),
-                            inputs.get("libc"))
+                            inputs.get("libc"), inputs.get("libc_time32", "none" if inputs.get("libc") else None))
     write_json(path("programs.json"), judged)
     v = answer(inputs, read_json(path("config.json")), scan, judged, init, problems, past_problems)
     write_json(path("verdict.json"), v)

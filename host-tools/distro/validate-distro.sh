@@ -16,10 +16,12 @@
 #       session (DIR/smoke.tsv), and IMAGE: the configured disk with the
 #       lab's init, session and probe on it
 #   validate-distro.sh with-libc stage=STAGE libc_file=FILE multiarch= name=
-#           vdir=DIR vdisk=IMAGE
+#           time32=none|first vdir=DIR vdisk=IMAGE
 #       DISTRO_LIBC: IMAGE, a copy of prepare's disk with the lab's libc
 #       (FILE: make libc's, naming glibc.sh's result) in the root's libc's
-#       place, and DIR, the inputs of its verdict (or DIR/error: why not)
+#       place, and DIR, the inputs of its verdict (or DIR/error: why not);
+#       time32: what that libc makes of the time32 system calls where the
+#       kernel has them (none, or the time32 call first), for the causes
 #   validate-distro.sh cached-pass get|put stage=STAGE cache=DIR boots=DIR
 #           names="BOOT..." kernels="ENV..." machine_env=ENV settings=TEXT
 #       DISTRO_LIBC's as-shipped pass: its boots from the cache, when what
@@ -193,9 +195,10 @@ prepare() {
 # root's scan, config report and smoke session), with the libc named, for
 # its own verdict; or, if there is no libc to put there, VDIR/error.
 with_libc() {
-	local stage libc_file multiarch name vdir vdisk dir root disk scanned files
+	local stage libc_file multiarch name time32 vdir vdisk dir root disk scanned files
 	kv_args "$@"
-	need stage libc_file multiarch name vdir vdisk
+	need stage libc_file multiarch name time32 vdir vdisk
+	case $time32 in none | first) ;; *) die "with-libc: time32=$time32: none or first" ;; esac
 	# shellcheck source=/dev/null
 	. "$stage/prepare.env"
 	rm -rf "$vdir" "$vdisk"
@@ -217,7 +220,8 @@ with_libc() {
 	say LIBC "$(cat "$vdir/install-libc.txt")"
 	disk_finish "$disk" "$vdisk" "$files"
 	cp "$dir"/{config.json,config.txt,scan.json,scan.txt,smoke.tsv,smoke.tsv.skipped} "$vdir/"
-	jq --arg libc "$name" '.libc = $libc | .name = "\(.name) with \($libc)"' "$dir/inputs.json" >"$vdir/inputs.json"
+	jq --arg libc "$name" --arg time32 "$time32" '.libc = $libc | .libc_time32 = $time32 | .name = "\(.name) with \($libc)"' \
+		"$dir/inputs.json" >"$vdir/inputs.json"
 	say DISK "$vdisk (the root with $name)"
 }
 

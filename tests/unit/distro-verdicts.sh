@@ -116,11 +116,14 @@ cp "$fv/boots/y/"* "$work/y-census/"
 # (a census line of the session's own, before its last one: a comment after
 # the session's end is no longer the session's)
 sed -i 's|^# # census: unattributed|# # census: program 240 /usr/bin/touch utimensat_time32\n&|' "$work/y-census/tap.log"
-for libc in "" glibc-2.41-time64only; do
-	dc=$work/vd-cause$libc
+# The lab's Debian-floor libc makes the time32 call first (libc_time32
+# "first"): there the census may be the libc's.
+for libc in "" glibc-2.41-time64only:none glibc-2.41-debian-fallback:first; do
+	dc=$work/vd-cause${libc%:*}
 	mkdir -p "$dc"
 	cp "$d"/{config.json,scan.json,smoke.tsv,smoke.tsv.skipped} "$dc/"
-	jq --arg libc "$libc" 'if $libc != "" then .libc = $libc else . end' "$d/inputs.json" >"$dc/inputs.json"
+	jq --arg libc "${libc%:*}" --arg t32 "${libc#*:}" 'if $libc != "" then .libc = $libc | .libc_time32 = $t32 else . end' \
+		"$d/inputs.json" >"$dc/inputs.json"
 	"$vd" verdict "$dc" "$work/y-census" "$fv/boots/n" >/dev/null 2>&1
 done
 expect "verdict: touch with utimensat_time32 in the census, the root's own libc: its libc's time32 syscalls" \
@@ -128,6 +131,10 @@ expect "verdict: touch with utimensat_time32 in the census, the root's own libc:
 expect "verdict: ... with the lab's time64-only libc: its own, since that libc makes none" \
 	jqe '.libc == "glibc-2.41-time64only" and (.break[] | select(.path == "/usr/bin/touch")
 		| .cause_kind == "own" and (.cause | test("utimensat_time32, with glibc-2.41-time64only, which makes none")))' "$work/vd-causeglibc-2.41-time64only/verdict.json"
+expect "verdict: ... with the lab's Debian-floor libc, which makes the time32 call first: its libc's, or its own" \
+	jqe '.libc == "glibc-2.41-debian-fallback" and (.break[] | select(.path == "/usr/bin/touch")
+		| .cause_kind == "libc" and (.cause | test("utimensat_time32, with glibc-2.41-debian-fallback, which makes the time32 call first")))' \
+	"$work/vd-causeglibc-2.41-debian-fallback/verdict.json"
 "$dv" answers "$d" "$work/vd-causeglibc-2.41-time64only" glibc-2.41-time64only >"$work/answers.out" 2>&1
 expect "answers: as shipped and with the libc, each the answer's own sentence, also in answers.txt" \
 	test "$(cat "$work/answers.out")" = "As shipped: $(sed -n 2p "$r" | sed 's/^  //')

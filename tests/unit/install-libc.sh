@@ -88,7 +88,7 @@ for f in config.json config.txt scan.json scan.txt smoke.tsv smoke.tsv.skipped; 
 echo "$build" >"$work/time64only.libc"
 root_before=$(cd "$vroot" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum)
 disk_before=$(sha256sum <"$work/run.img")
-with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" multiarch=$t name=glibc-2.41-time64only \
+with_libc() { "$vd" with-libc stage="$work/vstage" libc_file="$1" multiarch=$t name=glibc-2.41-time64only time32=none \
 	vdir="$work/vdir-libc" vdisk="$work/vstage/root-libc.img"; }
 with_libc "$work/time64only.libc" >"$work/with-libc.out" 2>&1
 expect "with-libc: exit 0, saying what it replaced" \
@@ -99,8 +99,8 @@ expect "with-libc: the copy of the disk has the build's libc, loader and name" \
 expect "with-libc: the root's folder and the run's disk are exactly as they were" \
 	test "$(cd "$vroot" && find . -printf '%P %y %s %T@ %l\n' | sort | sha256sum):$(sha256sum <"$work/run.img")" = "$root_before:$disk_before"
 expect "with-libc: its verdict's inputs are the first pass's, the libc named" \
-	test "$(jq -r '"\(.name)|\(.libc)"' "$work/vdir-libc/inputs.json"):$(cat "$work/vdir-libc/smoke.tsv")" = \
-	"a fixture with glibc-2.41-time64only|glibc-2.41-time64only:smoke.tsv"
+	test "$(jq -r '"\(.name)|\(.libc)|\(.libc_time32)"' "$work/vdir-libc/inputs.json"):$(cat "$work/vdir-libc/smoke.tsv")" = \
+	"a fixture with glibc-2.41-time64only|glibc-2.41-time64only|none:smoke.tsv"
 echo "glibc.sh: the glibc build for armhf failed: error: no" >"$work/failed.libc.error"
 with_libc "$work/failed.libc" >"$work/with-libc.out" 2>&1
 expect "with-libc: a libc that was not built: exit 0, no disk, and why in its verdict's folder" \
