@@ -73,3 +73,45 @@ repeat: deps
 		echo "  REPEAT   run $$k of $(REPEAT)"; \
 		$(call locked-lab,RUN_ID=$(RUN_ID)-r$$k) || true; done
 	$(Q)host-tools/bench/repeat.sh $$(seq -f '$(RESULTS)/$(RUN_ID)-r%g' 1 $(REPEAT)) | tee $(RESULTS)/$(RUN_ID)-repeat.txt
+
+# make bench-glibc: what the lab's glibc series costs where it makes a call
+# more (futex-cost.c: pthread_once, a semaphore ping-pong, an expired
+# sem_timedwait, a zero clock_nanosleep), on trixie's glibc as shipped and
+# on each of LAB_GLIBCS, in the same root (libc6, libgcc-s1), with
+# COMPAT_32BIT_TIME=y and =n, and each way again after a seccomp filter made
+# the time64 system calls fail as on a kernel before 5.1 (glibc-cost.sh:
+# one boot each, one after another, BENCH_GLIBC_OUT/glibc-cost.txt). Not in
+# make bench: its roots need both lab glibc builds (make libc).
+BENCH_GLIBC_MACHINES ?= i386
+BENCH_GLIBC_OUT      ?= $(BUILD)/bench/glibc
+BENCH_GLIBC_LIBCS    := shipped $(LAB_GLIBCS)
+# The program, dynamically linked (the libc of the root it runs in), time64.
+link.bench-dynamic :=
+$(foreach u,$(USERLANDS),$(eval $(call scenario-rule,$(u),time64,bench-dynamic,scenarios/bench)))
+$(foreach u,$(USERLANDS),$(BUILD)/$(u)/bench-dynamic/futex-cost-time64 \
+	$(foreach k,$(GLIBC_KINDS) $(MUSL_KINDS),$(BUILD)/$(u)/bench/clock-cost-$(k))): scenarios/bench/cost.h
+# Its initramfs for each libc: the lab glibc's root (initramfs.mk makes it
+# with the boot kind's), or TIME64ONLY_DISTRO's libc6 as shipped, and the
+# program. $(1): userland, $(2): shipped or a LAB_GLIBCS kind
+define futex-cost-cpio-rule
+$(BUILD)/$(1)/futex-cost-$(2).cpio: $(BUILD)/$(1)/base.cpio $(BUILD)/$(1)/bench-dynamic/futex-cost-time64 \
+		$(if $(filter shipped,$(2)),host-tools/distro/debian.sh,$(BUILD)/$(1)/$(2).cpio) host-tools/initramfs/overlay-cpio.sh
+	$$(call say,CPIO,$$@)
+	$$(Q)lab=$(BUILD)/$(1)/futex-cost-$(2)-lab; root=$(BUILD)/$(1)/$(2)-root; rm -rf $$$$lab && \
+	$(if $(filter shipped,$(2)),host-tools/distro/debian.sh subset cache=$$(CACHE) arch=$(1) suite=$$($$(TIME64ONLY_DISTRO).suite) \
+		mirror=$$(DEBIAN_MIRROR) out=$(BUILD)/$(1)/shipped-root libc6 libgcc-s1 &&,\
+		[ ! -e $(BUILD)/$(1)/$(2).cpio.error ] && install -D -m 644 $$$$root/y2038/libc $$$$lab/y2038/libc &&) \
+	install -D $(BUILD)/$(1)/bench-dynamic/futex-cost-time64 $$$$lab/scenarios/futex-cost-time64 && \
+	host-tools/initramfs/overlay-cpio.sh $$@ $(BUILD)/$(1)/base.cpio --root $$$$root $$$$lab
+endef
+$(foreach u,$(LIBC_USERLANDS),$(foreach l,$(BENCH_GLIBC_LIBCS),$(eval $(call futex-cost-cpio-rule,$(u),$(l)))))
+# One boot: MACHINE:CONFIG:KERNEL_ENV:MACHINE_ENV:INITRD:LIBC
+.PHONY: bench-glibc
+bench-glibc: deps $(foreach m,$(BENCH_GLIBC_MACHINES),$(call machine-env,$(m))) $(HOST)/kvm-probe $(HOST)/y2038-collect
+	$(Q)$(MAKE) --no-print-directory kernels BOOT_KINDS=matrix MACHINES="$(BENCH_GLIBC_MACHINES)"
+	$(Q)$(MAKE) --no-print-directory MACHINES="$(BENCH_GLIBC_MACHINES)" \
+		$(foreach m,$(BENCH_GLIBC_MACHINES),$(BENCH_GLIBC_LIBCS:%=$(BUILD)/$($(m).userland)/futex-cost-%.cpio))
+	$(Q)host-tools/bench/glibc-cost.sh out=$(BENCH_GLIBC_OUT) run_id=bench-glibc cache=$(CACHE) probe=$(HOST)/kvm-probe \
+		rtc_base=$(ROOT_RTC_BASE) guest_timeout=$(GUEST_TIMEOUT) boot_timeout=$(BOOT_TIMEOUT) \
+		boots="$(foreach m,$(BENCH_GLIBC_MACHINES),$(foreach c,$(KERNEL_CONFIGS),$(foreach l,$(BENCH_GLIBC_LIBCS),\
+			$(m):$(c):$(KERNEL_ENVS)/$(m)-$(c).env:$(call machine-env,$(m)):$(BUILD)/$($(m).userland)/futex-cost-$(l).cpio:$(l))))"

@@ -12,9 +12,7 @@
  * time64 one) and the syscalls (clock_gettime and gettimeofday, or
  * clock_gettime64). Each row says, in its detail:
  *
- *   - the cost: N calls timed, N chosen so that a run lasts RUN_NS; the
- *     fastest of RUNS runs (the one a busy host interrupted least), and the
- *     median;
+ *   - the cost, as cost.h measures it;
  *   - how the kernel served one call, observed, not inferred: the call is
  *     made once more in a traced child (ptrace), with an undefined
  *     instruction on the first byte of each clock entry the vDSO exports
@@ -34,17 +32,7 @@
 #include <sys/time.h>
 #include "../harness.h"
 #include "../harness/vdso.h"
-
-/*
- * A timed run lasts about this long; the fastest of RUNS is the cost. Short
- * runs, many of them: under TCG on a busy host a long run always holds a
- * descheduled stretch of the vCPU's thread, and a guest tick, that a short
- * one may not. Before them, WARMUP_NS of calls (TCG translates the code).
- */
-#define RUN_NS		(2 * NSEC_PER_MSEC)
-#define RUNS		61
-#define WARMUP_NS	(50 * NSEC_PER_MSEC)
-#define MAX_CALLS	(1L << 24)
+#include "cost.h"
 
 /*
  * The moment the rows run at: an hour before the overflow, so that no
@@ -315,32 +303,13 @@ static void trace_call(const struct way *w, void *fn, char *how, size_t len)
 
 /* --- The cost. */
 
-static int64_t time_calls(const struct way *w, void *fn, long calls)
-{
-	int64_t t0 = clock_ns(CLOCK_MONOTONIC);
-	long i;
-
-	for (i = 0; i < calls; i++)
-		w->read(fn);
-	return clock_ns(CLOCK_MONOTONIC) - t0;
-}
-
-static int by_value(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* A row's body: is the way there, how is a call served, and what does one cost. */
 static void measure_way(struct outcome *o, const struct y2038_case *c)
 {
 	const struct way *w = c->arg;
-	int64_t took[RUNS], warm;
 	char how[160];
 	void *fn = NULL;
-	long calls = 16;
-	int err, i;
+	int err;
 
 	if (w->vdso && !(fn = vdso_sym(w->vdso))) {
 		char names[160];
@@ -360,15 +329,7 @@ static void measure_way(struct outcome *o, const struct y2038_case *c)
 		return;
 	}
 	trace_call(w, fn, how, sizeof(how));
-	while (time_calls(w, fn, calls) < RUN_NS && calls < MAX_CALLS)
-		calls *= 2;
-	for (warm = 0; warm < WARMUP_NS; )
-		warm += time_calls(w, fn, calls);
-	for (i = 0; i < RUNS; i++)
-		took[i] = time_calls(w, fn, calls);
-	qsort(took, RUNS, sizeof(took[0]), by_value);
-	outcome_set(o, "PASS", "%.1f ns a call (fastest of %d runs of %ld calls; median %.1f): %s",
-		    (double)took[0] / calls, RUNS, calls, (double)took[RUNS / 2] / calls, how);
+	cost_measure(o, w->read, fn, how);
 }
 
 #define WAY(call, vdso, read)	.run_arg = measure_way, .arg = &(const struct way){ call, vdso, read }
