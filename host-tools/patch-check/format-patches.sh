@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# format-patches.sh - the lab's kernel series for one kernel, ready to send,
-# signed off by whoever sends it.
+# format-patches.sh - the lab's kernel series for one kernel, or its glibc
+# series, ready to send, signed off by whoever sends it.
 #
 #   format-patches.sh out=DIR series=FILE kernel=PACKAGE [identity="NAME <EMAIL>"]
+#   format-patches.sh out=DIR series=FILE glibc=master cover=FILE [identity=...]
+#
+# glibc=master: the glibc series as it is sent to libc-alpha, the master
+# variant of each patch (master/NAME beside the series, made on the commit
+# data/glibc-master.tsv pins) after the cover letter COVER, into DIR/series/;
+# with its From: line, git am takes it (glibc accepts a Signed-off-by under
+# the DCO).
 #
 # The patches in patches/ carry no author and no sign-off: a patch is signed
 # off by the person who sends it, and the lab invents no one. A stable
@@ -22,9 +29,11 @@
 set -euo pipefail
 # shellcheck source=host-tools/lib.sh
 . "$(dirname "$0")/../lib.sh"
-identity=
+identity= kernel= glibc= cover=
 kv_args "$@"
-need out series kernel
+need out series
+[ -n "$kernel" ] || [ "$glibc" = master ] || die "kernel=linux-source[-X.Y], or glibc=master"
+[ -z "$glibc" ] || need cover
 
 if [ -z "$identity" ]; then
 	name=$(git -C "$LAB_TOP" config user.name 2>/dev/null || true)
@@ -35,19 +44,24 @@ if [ -z "$identity" ]; then
 fi
 [[ $identity =~ ^[^\<\>]+\ \<[^\<\>@\ ]+@[^\<\>@\ ]+\>$ ]] || die "identity=$identity: want NAME <EMAIL>"
 
-# The kernel's version, as source.sh names it: linux-source is Debian's default.
-srcpkg=$kernel
-[ "$kernel" != linux-source ] || srcpkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null |
-	sed -n 's/^\(linux-source-[0-9.]*\).*/\1/p')
-case $srcpkg in
-linux-source-[0-9]*.[0-9]*) kver=${srcpkg#linux-source-} ;;
-*) die "kernel=$kernel: want linux-source or linux-source-X.Y" ;;
-esac
+if [ "$glibc" = master ]; then
+	kver= srcpkg="glibc master"
+	files=$("$LAB_TOP/host-tools/kernel/series.sh" list "$series" | sed "s|.*/|$(dirname "$series")/master/|")
+else
+	# The kernel's version, as source.sh names it: linux-source is Debian's default.
+	srcpkg=$kernel
+	[ "$kernel" != linux-source ] || srcpkg=$(dpkg-query -W -f='${Depends}' linux-source 2>/dev/null |
+		sed -n 's/^\(linux-source-[0-9.]*\).*/\1/p')
+	case $srcpkg in
+	linux-source-[0-9]*.[0-9]*) kver=${srcpkg#linux-source-} ;;
+	*) die "kernel=$kernel: want linux-source or linux-source-X.Y" ;;
+	esac
 
+	cover=$(dirname "$series")/0000-cover-letter.patch
+	files=$("$LAB_TOP/host-tools/kernel/series.sh" list "$series" "$kver")
+fi
 rm -rf "$out"
 mkdir -p "$out"
-cover=$(dirname "$series")/0000-cover-letter.patch
-files=$("$LAB_TOP/host-tools/kernel/series.sh" list "$series" "$kver")
 for p in $([ -r "$cover" ] && echo "$cover") $files; do
 	subject=$(sed -n 's/^Subject: \(\[PATCH[^]]*\]\).*/\1/p' "$p" | head -1)
 	case $subject in
@@ -66,7 +80,7 @@ for p in $([ -r "$cover" ] && echo "$cover") $files; do
 		cover { gsub(/@SENDER@/, name) }
 		!done && /^---$/ && !cover { print "Signed-off-by: " who; done = 1 }
 		{ print }
-		END { if (!done && !cover) exit 1 }' "$p" >"$out/$dir/$(basename "$p")" ||
+		END { if (!done && !cover) exit 1 }' "$p" >"$out/$dir/$([ "$p" = "$cover" ] && echo 0000-cover-letter.patch || basename "$p")" ||
 		die "$p: no \"---\" line ends its message"
 done
 say PATCHES "$out: $(find "$out" -name '*.patch' | wc -l) patches for $srcpkg, from $identity ($(ls "$out" | tr '\n' ' '))"

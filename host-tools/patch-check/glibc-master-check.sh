@@ -2,8 +2,9 @@
 # glibc-master-check.sh - the master variant of the lab's glibc series
 # (patches/glibc/master/, one file for each name of patches/glibc/series)
 # on the glibc master commit it was made on (data/glibc-master.tsv): it
-# applies without fuzz, and what it changes builds for i686 with
-# --enable-kernel=5.1 (make glibc-master-check).
+# applies without fuzz, git am takes it as make format-patches writes it
+# (from and signed off by your git identity), and what it changes builds
+# for i686 with --enable-kernel=5.1 (make glibc-master-check).
 #
 #   glibc-master-check.sh master=GIT cache=DIR series=FILE pin=FILE
 #
@@ -64,6 +65,23 @@ same "the series touches none of the files the repository lacks ($(grep -c . <<<
 excludes=()
 while IFS= read -r p; do [ -n "$p" ] && excludes+=(":(exclude)$p"); done <<<"$absent"
 git_m archive "$commit" -- . "${excludes[@]}" 2>/dev/null | tar -x -C "$src"
+
+# As it is sent: git am takes it (its From: line), on the commit's tree.
+sent=$scratch/sent
+if "$here/patch-check/format-patches.sh" out="$sent" series="$series" glibc=master \
+	cover="$here/../docs/upstream/glibc-cover-letter.patch" >"$scratch/sent.log" 2>&1; then
+	am_tree=$scratch/am
+	cp -a "$src" "$am_tree"
+	if (cd "$am_tree" && git init -q && git add -A && git -c user.name=base -c user.email=base@invalid commit -qm base &&
+		git am -q "$sent"/series/000[1-9]*.patch) >"$scratch/am.log" 2>&1; then
+		pass "git am takes the series as make format-patches writes it ($(git -C "$am_tree" log --format='%an' -1))"
+	else
+		not_ok "git am takes the series as make format-patches writes it" "$(head -3 "$scratch/am.log")"
+	fi
+	rm -rf "$am_tree"
+else
+	not_ok "make format-patches writes the series" "$(tail -1 "$scratch/sent.log")"
+fi
 
 for n in "${names[@]}"; do
 	if [ ! -r "$dir/$n" ]; then

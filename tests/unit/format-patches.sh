@@ -52,4 +52,17 @@ expect "6.1's ISO 9660 backport is sent to stable, from its author, signed off l
 	"$(grep -B1 -A1 "^Signed-off-by: $who\$" "$iso" | tr '\n' '|')" = "  through them. The logic is upstream's. ]|Signed-off-by: $who|---|"
 expect "... and the kernels that have it upstream (6.12 on) leave it out" \
 	test "$(ls "$work/sent/stable" 2>/dev/null | wc -l)" = 0
+# The glibc series as it is sent to libc-alpha: master/'s patches after the
+# cover letter, each from the sender and signed off, in the form git am
+# reads (git mailinfo is its parser).
+"$fp" out="$work/glibc" series="$top/patches/glibc/series" glibc=master \
+	cover="$top/docs/upstream/glibc-cover-letter.patch" identity="$who" >/dev/null 2>&1
+n=$("$top/host-tools/kernel/series.sh" list "$top/patches/glibc/series" | wc -l)
+expect "glibc: the cover letter and master/'s $n patches, in series/" \
+	test "$(ls "$work/glibc/series" | tr '\n' ' ')" = "0000-cover-letter.patch $(ls "$top/patches/glibc/master/" | grep '^0' | tr '\n' ' ')"
+expect "glibc: each patch is master/'s, from the sender, signed off once just before its '---', and git mailinfo reads the sender" \
+	test "$(for p in "$work/glibc/series/"000[1-9]*.patch; do
+		[ "$(grep -vE '^(From|Signed-off-by): ' "$p")" = "$(cat "$top/patches/glibc/master/$(basename "$p")")" ] &&
+		[ "$(grep -c "^Signed-off-by: $who\$" "$p")" = 1 ] && [ "$(grep -A1 "^Signed-off-by: " "$p" | tail -1)" = --- ] &&
+		git mailinfo "$work/msg" "$work/patch" <"$p" | grep -qx "Author: A Tester" || echo "$p"; done)" = ""
 tap_end
