@@ -10,7 +10,9 @@
 #                                 (what it took here last; 0: never built)
 #   glibc.sh apply KEY=VALUE...   only fetch the source and apply the series
 #                                 to a fresh copy (patch --fuzz=0), then
-#                                 remove it: make check's test of the series
+#                                 remove it: make check's test of the series;
+#                                 with keep=DIR, keep the copy there (make
+#                                 glibc-abis-check builds in it)
 #   glibc.sh tests KEY=VALUE... subdirs="nptl rt ..."
 #                                 the same build, kept with glibc's own tests
 #                                 of those subdirs built (make glibc-tests):
@@ -61,7 +63,7 @@ set -euo pipefail
 . "$(dirname "$0")/../lib.sh"
 cmd=${1:-}
 shift || true
-cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= multiarch= kernel= series= series_part=all name= out= subdirs=
+cache= suite= mirror=http://deb.debian.org/debian version= arch= triplet= multiarch= kernel= series= series_part=all name= out= subdirs= keep=
 kv_args "$@"
 case $cmd in build | plan | apply | tests) ;; *) die "usage: glibc.sh build|plan|apply|tests cache= suite= version= arch= triplet= multiarch= kernel= series= name= out= [subdirs=]" ;; esac
 need cache suite version series
@@ -128,8 +130,14 @@ apply_series() {
 
 if [ "$cmd" = apply ]; then
 	source_tree
-	tree=$(mktemp -d "$cache/src/.apply.XXXXXX")
-	trap 'rm -rf "$tree" "$tree.patch.log"' EXIT
+	if [ -n "$keep" ]; then
+		tree=$keep
+		rm -rf "$tree"
+		mkdir -p "$tree"
+	else
+		tree=$(mktemp -d "$cache/src/.apply.XXXXXX")
+		trap 'rm -rf "$tree" "$tree.patch.log"' EXIT
+	fi
 	cp -a "$pristine/." "$tree"
 	apply_series "$tree"
 	exit 0

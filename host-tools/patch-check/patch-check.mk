@@ -15,13 +15,18 @@ KUNIT_MACHINES = $(foreach m,$(READY),$(if $($(m).kunit_arch),$(m)))
 KUNIT_CHECK ?= $(foreach k,$(KERNEL_CHOICES),$(foreach m,$(KUNIT_MACHINES),$(k):$(m)))
 
 .PHONY: patch-check patch-check-all checkpatch patch-variants glibc-series format-patches kunit kunit-all
-# make format-patches: the series of each kernel offered, as it is sent
-# (build/format-patches/<kernel>/: series/, net/, single/), signed off by
-# you: git's user.name and user.email. The patches in patches/ carry no
-# author and no sign-off.
+# make format-patches: the series of each kernel offered, and the glibc
+# series' master variant with its cover letter, as they are sent
+# (build/format-patches/<kernel>/: series/, net/, single/;
+# build/format-patches/glibc/series/), from and signed off by you: git's
+# user.name and user.email. The patches in patches/ carry no author and no
+# sign-off.
+GLIBC_COVER_LETTER := docs/upstream/glibc-cover-letter.patch
 format-patches:
 	$(Q)$(foreach k,$(KERNEL_CHOICES),host-tools/patch-check/format-patches.sh out=$(BUILD)/format-patches/$(k) \
 		series=$(SERIES) kernel=$(k) &&) true
+	$(Q)host-tools/patch-check/format-patches.sh out=$(BUILD)/format-patches/glibc series=$(TIME64ONLY_SERIES) \
+		glibc=master cover=$(GLIBC_COVER_LETTER)
 # The series is clean, applies to every kernel offered, and its KUnit tests
 # pass on each.
 patch-check: checkpatch kunit
@@ -47,6 +52,18 @@ glibc-master-check:
 	$(if $(GLIBC_MASTER),,$(error make glibc-master-check needs GLIBC_MASTER=<a glibc git repository with the commit data/glibc-master.tsv pins>, e.g. git clone $(shell awk -F'\t' '$$1 == "clone" { print $$2 }' data/glibc-master.tsv); CI cannot fetch it))
 	$(Q)host-tools/patch-check/glibc-master-check.sh master=$(GLIBC_MASTER) cache=$(CACHE) \
 		series=$(TIME64ONLY_SERIES) pin=data/glibc-master.tsv
+# make glibc-abis-check: what the glibc series changes, compiled for every
+# glibc ABI Debian has a cross compiler for (data/glibc-abis.tsv: their
+# packages are installed first), each with its default kernel floor and,
+# the 32-bit ones, 5.1 too (host-tools/patch-check/glibc-abis.sh). Not in
+# make check: a configure and nptl's build per ABI and floor, an hour or
+# more on 2 cores (GLIBC_ABIS= a few of them). Logs in build/glibc-abis/.
+GLIBC_ABIS      ?=
+GLIBC_ABIS_DATA := data/glibc-abis.tsv
+.PHONY: glibc-abis-check
+glibc-abis-check:
+	$(Q)host-tools/deps.sh $$(awk -F'\t' '!/^#/ && $$1 != "abi" && NF >= 5 && ("$(GLIBC_ABIS)" == "" || index(" $(GLIBC_ABIS) ", " " $$1 " ")) { print $$5 }' $(GLIBC_ABIS_DATA))
+	$(Q)host-tools/patch-check/glibc-abis.sh abis=$(GLIBC_ABIS_DATA) out=$(BUILD)/glibc-abis only="$(GLIBC_ABIS)" $(GLIBC_ARGS)
 checkpatch-%:
 	$(Q)host-tools/patch-check/checkpatch.sh cache=$(CACHE) package=$* series=patches/series
 kunit: $(KUNIT_MACHINES:%=kunit-%)
