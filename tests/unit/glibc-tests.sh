@@ -36,7 +36,7 @@ rows=$(awk -F'\t' 'NR > 1 && $4 != "MISSING" { printf "%s ", $1 }' "$t/table.tsv
 same "table.tsv: of those the unpatched boot reached, the ones that differ" "$rows" "nptl/tst-fake-pass nptl/tst-fake-time32 "
 reason() { awk -F'\t' -v t="$1" '$1 == t { print $(NF - 1) }' "$t/table.tsv"; }
 expect "table.tsv: the reason of a row whose =n unpatched cell alone differs (data/glibc-tests-reasons.tsv)" \
-	grep -q "the library's time32 futex" <<<"$(reason nptl/tst-fake-pass)"
+	grep -q "the library's time32 system calls" <<<"$(reason nptl/tst-fake-pass)"
 same "table.tsv: a test with no reason says so" "$(reason nptl/tst-fake-time32)" "(no reason recorded)"
 expect "table.tsv: a FAIL's evidence is its output's error" grep -q "The futex facility returned an unexpected error code" "$t/table.tsv"
 expect "table.md: the counts per boot" grep -q "^| $u | fake-libc-unpatched | 0 | 2 | 0 | 0 | 0 | 5 |" "$t/table.md"
