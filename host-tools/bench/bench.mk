@@ -84,7 +84,7 @@ repeat: deps
 # make bench: its roots need both lab glibc builds (make libc).
 BENCH_GLIBC_MACHINES ?= i386
 BENCH_GLIBC_OUT      ?= $(BUILD)/bench/glibc
-BENCH_GLIBC_LIBCS    := shipped $(LAB_GLIBCS)
+BENCH_GLIBC_LIBCS    ?= shipped $(LAB_GLIBCS)
 # The program, dynamically linked (the libc of the root it runs in), time64.
 link.bench-dynamic :=
 $(foreach u,$(USERLANDS),$(eval $(call scenario-rule,$(u),time64,bench-dynamic,scenarios/bench)))

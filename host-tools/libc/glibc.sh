@@ -369,9 +369,15 @@ fi
 
 # One build of an arch at a time; a second run waits, then reuses it. A
 # built entry is read without the lock: another arch's or recipe's build
-# does not hold it up.
+# does not hold it up; nor does it the copy of this recipe's install that
+# its tests' tree has (which that tree's own lock guards), since that is
+# no build.
 if [ ! -f "$result/libc" ]; then
-	exec 9>"$cache/glibc/.lock-$arch"
+	if [ -f "$tests_tree/.library" ]; then
+		exec 9>"$cache/glibc/.lock-$arch-$key"
+	else
+		exec 9>"$cache/glibc/.lock-$arch"
+	fi
 	flock 9
 	if [ ! -f "$result/libc" ]; then
 		rm -rf "$result.tmp"
