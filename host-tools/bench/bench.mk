@@ -76,11 +76,12 @@ repeat: deps
 
 # make bench-glibc: what the lab's glibc series costs where it makes a call
 # more (futex-cost.c: pthread_once, a semaphore ping-pong, an expired
-# sem_timedwait, a zero clock_nanosleep), on trixie's glibc as shipped and
-# on each of LAB_GLIBCS, in the same root (libc6, libgcc-s1), with
-# COMPAT_32BIT_TIME=y and =n, and each way again after a seccomp filter made
-# the time64 system calls fail as on a kernel before 5.1 (glibc-cost.sh:
-# one boot each, one after another, BENCH_GLIBC_OUT/glibc-cost.txt). Not in
+# sem_timedwait, a zero clock_nanosleep and ppoll), on trixie's glibc as
+# shipped and on each of LAB_GLIBCS, in the same root (libc6, libgcc-s1),
+# with COMPAT_32BIT_TIME=y and =n, and each way again after a seccomp filter
+# made the time64 system calls fail as on a kernel before 5.1 (glibc-cost.sh:
+# one boot each, one after another, BENCH_GLIBC_OUT/glibc-cost.txt), on the
+# distro flavour's kernels: the lab flavour has no seccomp filters. Not in
 # make bench: its roots need both lab glibc builds (make libc).
 BENCH_GLIBC_MACHINES ?= i386
 BENCH_GLIBC_OUT      ?= $(BUILD)/bench/glibc
@@ -108,10 +109,10 @@ $(foreach u,$(LIBC_USERLANDS),$(foreach l,$(BENCH_GLIBC_LIBCS),$(eval $(call fut
 # One boot: MACHINE:CONFIG:KERNEL_ENV:MACHINE_ENV:INITRD:LIBC
 .PHONY: bench-glibc
 bench-glibc: deps $(foreach m,$(BENCH_GLIBC_MACHINES),$(call machine-env,$(m))) $(HOST)/kvm-probe $(HOST)/y2038-collect
-	$(Q)$(MAKE) --no-print-directory kernels BOOT_KINDS=matrix MACHINES="$(BENCH_GLIBC_MACHINES)"
+	$(Q)$(MAKE) --no-print-directory kernels BOOT_KINDS=distro KERNEL_FLAVOUR=distro MACHINES="$(BENCH_GLIBC_MACHINES)"
 	$(Q)$(MAKE) --no-print-directory MACHINES="$(BENCH_GLIBC_MACHINES)" \
 		$(foreach m,$(BENCH_GLIBC_MACHINES),$(BENCH_GLIBC_LIBCS:%=$(BUILD)/$($(m).userland)/futex-cost-%.cpio))
 	$(Q)host-tools/bench/glibc-cost.sh out=$(BENCH_GLIBC_OUT) run_id=bench-glibc cache=$(CACHE) probe=$(HOST)/kvm-probe \
 		rtc_base=$(ROOT_RTC_BASE) guest_timeout=$(GUEST_TIMEOUT) boot_timeout=$(BOOT_TIMEOUT) \
 		boots="$(foreach m,$(BENCH_GLIBC_MACHINES),$(foreach c,$(KERNEL_CONFIGS),$(foreach l,$(BENCH_GLIBC_LIBCS),\
-			$(m):$(c):$(KERNEL_ENVS)/$(m)-$(c).env:$(call machine-env,$(m)):$(BUILD)/$($(m).userland)/futex-cost-$(l).cpio:$(l))))"
+			$(m):$(c):$(call kernel_envs,distro)/$(m)-$(c).env:$(call machine-env,$(m)):$(BUILD)/$($(m).userland)/futex-cost-$(l).cpio:$(l))))"
