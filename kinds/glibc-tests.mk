@@ -1,5 +1,5 @@
-# glibc's own tests (make glibc-tests, host-tools/libc/libc.mk): the
-# time64-only glibc's build kept with its tests, patched and unpatched
+# glibc's own tests (make glibc-tests, host-tools/libc/libc.mk): a lab
+# glibc's build (GLIBC_TESTS_GLIBC) kept with its tests, patched and unpatched
 # (GLIBC_TESTS_VARIANTS), each on a disk of its own, run by
 # guest-init/glibc-run.c, one program a subdir, on the distro flavour's
 # kernels (what the tests ask of a kernel beyond the matrix's: epoll,
