@@ -141,6 +141,32 @@ boot_record() {
 	mv "$file.tmp" "$file"
 }
 
+# pivot HEADER: lines "ROW FIELD...<TAB>COLUMN<TAB>CELL" as a table: a row
+# per ROW, a column per COLUMN, each in the order first seen, "-" where a
+# row has no cell; HEADER names the row's fields (tab-separated). Tabs
+# between the fields: column -t -s $'\t' aligns it (make bench's tables).
+pivot() {
+	awk -F'\t' -v header="$1" '
+	{
+		row = $1
+		for (i = 2; i <= NF - 2; i++) row = row "\t" $i
+		col = $(NF - 1)
+		if (!(row in seen_row)) { seen_row[row] = 1; rows[++nrows] = row }
+		if (!(col in seen_col)) { seen_col[col] = 1; cols[++ncols] = col }
+		cell[row, col] = $NF
+	}
+	END {
+		printf "%s", header
+		for (c = 1; c <= ncols; c++) printf "\t%s", cols[c]
+		printf "\n"
+		for (r = 1; r <= nrows; r++) {
+			printf "%s", rows[r]
+			for (c = 1; c <= ncols; c++) printf "\t%s", ((rows[r], cols[c]) in cell) ? cell[rows[r], cols[c]] : "-"
+			printf "\n"
+		}
+	}'
+}
+
 # boot_planned PLAN KEY=VALUE... -- ARG...: a boot of a tool's own (not a
 # run's), booted as make boots one: its plan written to PLAN (boot-plan.sh,
 # the record's keys only: boot_timeout is the plan's timeout_s), then

@@ -140,21 +140,8 @@ awk -F'\t' '
 	NR == 1 { next }
 	{
 		col = $1 " " $3; sub(/^linux-source-/, "", col)
-		row = $4 "\t" $5 "\t" $6
-		if (!(col in seen_col)) { seen_col[col] = 1; cols[++ncols] = col }
-		if (!(row in seen_row)) { seen_row[row] = 1; rows[++nrows] = row }
-		cell[row, col] = $7 ~ /^[0-9.]+$/ ? sprintf("%.0f %s", $7, short($9)) : $7
-	}
-	END {
-		printf "machine\tabi\tway"
-		for (c = 1; c <= ncols; c++) printf "\t%s", cols[c]
-		printf "\n"
-		for (r = 1; r <= nrows; r++) {
-			printf "%s", rows[r]
-			for (c = 1; c <= ncols; c++) printf "\t%s", ((rows[r], cols[c]) in cell) ? cell[rows[r], cols[c]] : "-"
-			printf "\n"
-		}
-	}' "$out/clock-cost.tsv" | column -t -s $'\t' >"$out/clock-cost.txt.tmp"
+		print $4 "\t" $5 "\t" $6 "\t" col "\t" ($7 ~ /^[0-9.]+$/ ? sprintf("%.0f %s", $7, short($9)) : $7)
+	}' "$out/clock-cost.tsv" | pivot $'machine\tabi\tway' | column -t -s $'\t' >"$out/clock-cost.txt.tmp"
 {
 	echo
 	echo "ns a call: the fastest of $rounds boots, each its fastest run (clock-cost.c); under TCG the ns are the"

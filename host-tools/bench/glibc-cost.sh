@@ -53,24 +53,8 @@ mv "$out/glibc-cost.tsv.tmp" "$out/glibc-cost.tsv"
 rc=0
 awk -F'\t' 'NR > 1 && $6 !~ /^([0-9.]+|SKIP)$/ { bad = 1 } END { exit bad }' "$out/glibc-cost.tsv" || rc=1
 # The table: ns a call, a column per config.
-awk -F'\t' '
-	NR == 1 { next }
-	{
-		row = $1 "\t" $3 "\t" $5
-		if (!(row in seen)) { seen[row] = 1; rows[++n] = row }
-		if (!($2 in seen_col)) { seen_col[$2] = 1; cols[++m] = $2 }
-		cell[row, $2] = $6 ~ /^[0-9.]+$/ ? sprintf("%.0f", $6) : $6
-	}
-	END {
-		printf "machine\tlibc\tway"
-		for (c = 1; c <= m; c++) printf "\t%s", cols[c]
-		printf "\n"
-		for (r = 1; r <= n; r++) {
-			printf "%s", rows[r]
-			for (c = 1; c <= m; c++) printf "\t%s", ((rows[r], cols[c]) in cell) ? cell[rows[r], cols[c]] : "-"
-			printf "\n"
-		}
-	}' "$out/glibc-cost.tsv" | column -t -s $'\t' >"$out/glibc-cost.txt.tmp"
+awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $2 "\t" ($6 ~ /^[0-9.]+$/ ? sprintf("%.0f", $6) : $6) }' \
+	"$out/glibc-cost.tsv" | pivot $'machine\tlibc\tway' | column -t -s $'\t' >"$out/glibc-cost.txt.tmp"
 {
 	echo
 	echo "ns a call, the fastest of 61 runs (cost.h, futex-cost.c); under TCG the ns are the emulator's: compare"
