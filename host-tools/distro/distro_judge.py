@@ -288,16 +288,13 @@ def init_summary(b):
     else:
         s = (f"{b['init_kind']} init {show(b['state'])} at {show(b['ready_at_s'])} s,"
              f" {len(b['services'])} services: {', '.join(b['services'][:6])}")
-    if b["failed_units"]:
-        s += f"; failed: {' '.join(b['failed_units'])}"
-    if b["services_gone"]:
-        s += f"; gone: {', '.join(b['services_gone'])}"
-    if b["respawned"]:
-        s += f"; respawned: {', '.join(b['respawned'])}"
-    if b["console_failures"]:
-        s += f"; the console: {'; '.join(b['console_failures'][:3])}"
-    if b["restarted_units"]:
-        s += f"; restarted: {', '.join(b['restarted_units'])}"
+    # what went wrong, each list named, in this order
+    for key, label, sep, most in (("failed_units", "failed", " ", None), ("services_gone", "gone", ", ", None),
+                                  ("respawned", "respawned", ", ", None),
+                                  ("console_failures", "the console", "; ", 3),
+                                  ("restarted_units", "restarted", ", ", None)):
+        if b[key]:
+            s += f"; {label}: {sep.join(b[key][:most])}"
     if b["crashed"]:
         s += f"; crashed: {' '.join(b['crashed'])} (console: {b['crashes'][0]})"
     if b["probe_errors"]:
