@@ -275,7 +275,11 @@ kids=""
 for p in $pids; do kids+=" $(ps -o pid= --ppid "$p" 2>/dev/null | tr '\n' ' ')"; done
 stop
 alive=""
-for p in $pids $kids; do kill -0 "$p" 2>/dev/null && alive+=" $p"; done
+# alive: a zombie has ended (kill -0 still finds it until init reaps it,
+# which a container's init may do late: run of 22:40, postgres and gunicorn)
+for p in $pids $kids; do
+	s=$(ps -o stat= -p "$p" 2>/dev/null) && [ "${s#Z}" = "$s" ] && alive+=" $p"
+done
 same "stopped: no process it started is left (database, server, scheduler, worker and theirs)" "$alive" ""
 expect "stopped: nothing answers on the server's and the database's ports any more" \
 	/usr/bin/python3 -c 'import socket, sys
