@@ -51,7 +51,10 @@ for boot in $boots; do
 done
 mv "$out/glibc-cost.tsv.tmp" "$out/glibc-cost.tsv"
 rc=0
-awk -F'\t' 'NR > 1 && $6 !~ /^([0-9.]+|SKIP)$/ { bad = 1 } END { exit bad }' "$out/glibc-cost.tsv" || rc=1
+# Only a row with no result fails the part, as the header says: a call's
+# error class (the shipped glibc's CRASH on =n, every build's on -pre51
+# with =n, a kernel with neither call) is what the table shows, measured.
+awk -F'\t' 'NR > 1 && $6 == "failed" { bad = 1 } END { exit bad }' "$out/glibc-cost.tsv" || rc=1
 # The table: ns a call, a column per config.
 awk -F'\t' 'NR > 1 { print $1 "\t" $3 "\t" $5 "\t" $2 "\t" ($6 ~ /^[0-9.]+$/ ? sprintf("%.0f", $6) : $6) }' \
 	"$out/glibc-cost.tsv" | pivot $'machine\tlibc\tway' | column -t -s $'\t' >"$out/glibc-cost.txt.tmp"
