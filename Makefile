@@ -282,16 +282,22 @@ include tests/tests.mk
 # every other run; a make holding the inputs lock while it booted would
 # hold every other run's inputs. $(MAKE) written out, so that make -n run
 # shows the whole plan; the kills may find the makes gone, and the shell
-# runs with -e. make bench measures the first verdict against the first
-# kernel built alone.
+# runs with -e. The prefetch is a process group of its own (setsid), ended
+# whole when the run ends or is interrupted: a make it started is never
+# left running on. With no matrix to wait for (no FIRST_KERNELS) it starts
+# at once; a make with no target would be make run again, on the same run
+# (make check's concurrent runs, BOOT_KINDS=rtc-after: two makes wrote one
+# block). make bench measures the first verdict against the first kernel
+# built alone.
 run: deps
 	$(Q)mkdir -p $(BUILD) && flock $(BUILD)/.inputs.lock $(MAKE) --no-print-directory -s \
 		$(SETUP_INPUTS) $(KERNEL_ENVS)/plan
 	$(Q)$(MAKE) --no-print-directory kernels & kernels=$$!; \
-	{ $(MAKE) --no-print-directory -s $(FIRST_KERNELS) >/dev/null 2>&1 || true; \
-	  for i in $(INPUT_SETS); do chrt --idle 0 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done; } & prefetch=$$!; \
+	setsid sh -c '$(if $(FIRST_KERNELS),$(MAKE) --no-print-directory -s $(FIRST_KERNELS) >/dev/null 2>&1 || true; )\
+		for i in $(INPUT_SETS); do chrt --idle 0 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done' & prefetch=$$!; \
+	trap 'kill -- -$$prefetch 2>/dev/null' INT TERM HUP; \
 	rc=0; $(MAKE) --no-print-directory -j$(LAB_JOBS) lab || rc=$$?; \
-	kill $$kernels $$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
+	kill $$kernels 2>/dev/null; kill -- -$$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
 
 clean:
 	rm -rf $(BUILD)

@@ -176,7 +176,7 @@ AFTER_FIRST  := $(if $(FIRST_SET),$(addprefix inputs-ready-,$(filter-out $(FIRST
 $(AFTER_FIRST): | $(if $(FIRST_SET),inputs-ready-$(FIRST_SET) $(FIRST_BOOTS))
 # The kernels the first verdict waits for: make run's prefetch waits for
 # them too, so that they have the cores to themselves.
-FIRST_KERNELS := $(foreach c,$(CONFIGS),$(if $(FIRST_BOOTS),$(call kernel_envs,$(KERNEL_FLAVOUR))/$(FIRST_MACHINE)-$(c).env))
+FIRST_KERNELS := $(strip $(foreach c,$(CONFIGS),$(if $(FIRST_BOOTS),$(call kernel_envs,$(KERNEL_FLAVOUR))/$(FIRST_MACHINE)-$(c).env)))
 .PHONY: kernels inputs $(INPUT_SETS:%=inputs-%)
 inputs: $(INPUTS)
 kernels: $(foreach k,$(KERNEL_QUEUE),$(call kernel_env,$(k)))
