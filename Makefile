@@ -297,7 +297,7 @@ run: deps
 		for i in $(INPUT_SETS); do chrt --idle 0 $(MAKE) --no-print-directory -s inputs-ready-$$i || true; done' & prefetch=$$!; \
 	trap 'kill -- -$$prefetch 2>/dev/null' INT TERM HUP; \
 	rc=0; $(MAKE) --no-print-directory -j$(LAB_JOBS) lab || rc=$$?; \
-	kill $$kernels 2>/dev/null; kill -- -$$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
+	kill $$kernels 2>/dev/null || true; kill -- -$$prefetch 2>/dev/null || true; wait $$kernels $$prefetch || true; exit $$rc
 
 clean:
 	rm -rf $(BUILD)
