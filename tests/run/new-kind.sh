@@ -10,7 +10,7 @@
 # BUILD, whose kernels and initramfs make check's run built: only the boot
 # is new.
 set -uo pipefail
-work=$1 build=$(realpath "$2") cache=$3 machine=$4 config=$5
+work=$(realpath -m "$1") build=$(realpath "$2") cache=$(realpath -m "$3") machine=$4 config=$5
 top=$(cd "$(dirname "$0")/../.." && pwd)
 # shellcheck source=host-tools/tap.sh
 . "$top/host-tools/tap.sh"
